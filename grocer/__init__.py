@@ -1,0 +1,1 @@
+"""Grocer: a French-first online grocery shop for West Africa."""

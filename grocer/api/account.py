@@ -1,0 +1,5 @@
+"""API routes: account."""
+
+from fastapi import APIRouter
+
+router = APIRouter(tags=["account"])

@@ -1,0 +1,5 @@
+"""API routes: auth."""
+
+from fastapi import APIRouter
+
+router = APIRouter(tags=["auth"])

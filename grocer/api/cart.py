@@ -1,0 +1,5 @@
+"""API routes: cart."""
+
+from fastapi import APIRouter
+
+router = APIRouter(tags=["cart"])

@@ -1,0 +1,5 @@
+"""API routes: catalogue."""
+
+from fastapi import APIRouter
+
+router = APIRouter(tags=["catalogue"])

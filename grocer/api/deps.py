@@ -1,0 +1,67 @@
+"""Typed dependencies: who asks (the signed-in user) and the database session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlmodel import Session
+
+from grocer.db import get_engine
+from grocer.models import User
+from grocer.services.errors import Forbidden, Unauthorized
+from grocer.services.tokens import decode_access_token
+
+_bearer = HTTPBearer(auto_error=False)
+
+
+def get_db() -> Iterator[Session]:
+    with Session(get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except Exception:
+            session.rollback()
+            raise
+
+
+SessionDep = Annotated[Session, Depends(get_db)]
+
+
+def get_optional_user(
+    db: SessionDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> User | None:
+    if credentials is None or not credentials.credentials:
+        return None
+    user = db.get(User, decode_access_token(credentials.credentials))
+    if user is None or not user.is_active:
+        raise Unauthorized()
+    return user
+
+
+def get_current_user(user: Annotated[User | None, Depends(get_optional_user)]) -> User:
+    if user is None:
+        raise Unauthorized()
+    return user
+
+
+def get_admin(user: Annotated[User, Depends(get_current_user)]) -> User:
+    if "admin" not in (user.roles or []):
+        raise Forbidden()
+    return user
+
+
+OptionalUser = Annotated[User | None, Depends(get_optional_user)]
+CurrentUser = Annotated[User, Depends(get_current_user)]
+AdminUser = Annotated[User, Depends(get_admin)]
+
+
+def client_ip(request: Request) -> str:
+    """The caller's address (the socket peer; proxies are trusted only through settings)."""
+    return request.client.host if request.client else "unknown"
+
+
+ClientIp = Annotated[str, Depends(client_ip)]

@@ -1,0 +1,5 @@
+"""API routes: geo."""
+
+from fastapi import APIRouter
+
+router = APIRouter(tags=["geo"])

@@ -1,0 +1,5 @@
+"""API routes: users."""
+
+from fastapi import APIRouter
+
+router = APIRouter(tags=["users"])

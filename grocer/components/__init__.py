@@ -1,0 +1,1 @@
+"""Reusable UI: plain functions returning rx.Component, and wrapped React libraries."""

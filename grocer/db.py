@@ -1,0 +1,65 @@
+"""The database engine and sessions (SQLite by default, PostgreSQL through REFLEX_DB_URL)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from grocer.settings import get_settings
+
+
+def _normalise(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL URLs written the usual way."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str) -> sa.Engine:
+    """An engine tuned for the backend: WAL and a busy timeout on SQLite, a pool on PostgreSQL."""
+    url = _normalise(url)
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}
+        )
+
+        @sa.event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+@lru_cache(maxsize=1)
+def get_engine() -> sa.Engine:
+    return make_engine(get_settings().db_url)
+
+
+def reset_engine() -> None:
+    """Forget the cached engine (tests switch databases)."""
+    if get_engine.cache_info().currsize:
+        get_engine().dispose()
+    get_engine.cache_clear()
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """A session that commits on success and rolls back on error."""
+    with Session(get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except Exception:
+            session.rollback()
+            raise

@@ -1,0 +1,25 @@
+"""Shared column helpers for the SQLModel tables."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Field
+
+
+def utcnow() -> datetime:
+    """Naive UTC now: both SQLite and PostgreSQL store it as-is."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def money_field(default: Decimal | None = Decimal("0"), nullable: bool = False) -> Any:
+    """A Decimal column in the shop's base currency (XOF), two decimals of headroom."""
+    return Field(default=default, sa_type=sa.Numeric(14, 2), nullable=nullable)
+
+
+def json_field(default_factory: Any = list) -> Any:
+    """A JSON column (lists and small documents that are read and written whole)."""
+    return Field(default_factory=default_factory, sa_type=sa.JSON)

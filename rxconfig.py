@@ -1,0 +1,22 @@
+"""Reflex configuration. Settings come from the environment (see grocer/settings.py)."""
+
+import os
+
+import reflex as rx
+
+from grocer.settings import get_settings
+
+os.environ.setdefault("REFLEX_USE_NPM", "1")
+os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
+
+config = rx.Config(
+    app_name="grocer",
+    telemetry_enabled=False,
+    state_auto_setters=False,
+    show_built_with_reflex=False,
+    plugins=[rx.plugins.TailwindV4Plugin()],
+    disable_plugins=[rx.plugins.SitemapPlugin],
+    cors_allowed_origins=get_settings().allowed_origins,
+    redis_url=get_settings().redis_url or None,
+    frontend_packages=[],
+)

@@ -1,0 +1,116 @@
+"""Shared fixtures: a real database (SQLite, and PostgreSQL when reachable) and an API client."""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from sqlmodel import Session, SQLModel
+
+import grocer.models  # noqa: F401  (registers every table)
+from grocer import db as grocer_db
+from grocer import settings as grocer_settings
+
+PG_ADMIN_URL = os.environ.get(
+    "GROCER_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
+
+
+def postgres_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            pass
+        engine = sa.create_engine(PG_ADMIN_URL)
+        with engine.connect():
+            pass
+        engine.dispose()
+        return True
+    except Exception:
+        return False
+
+
+PG_AVAILABLE = postgres_reachable()
+PG_SKIP_REASON = "PostgreSQL is not reachable on 127.0.0.1:5432 (user postgres, trust auth)"
+
+
+@pytest.fixture(scope="session")
+def pg_database_url() -> Iterator[str]:
+    """A throw-away PostgreSQL database for this test session."""
+    if not PG_AVAILABLE:
+        pytest.skip(PG_SKIP_REASON)
+    name = f"grocer_test_{uuid.uuid4().hex[:10]}"
+    admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    url = PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    engine = sa.create_engine(url)
+    SQLModel.metadata.create_all(engine)
+    engine.dispose()
+    yield url
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test gets its own data folder, outbox and JWT secret; no real SMTP unless set."""
+    monkeypatch.setenv("GROCER_JWT_SECRET", "test-secret-" + uuid.uuid4().hex)
+    monkeypatch.setenv("GROCER_OUTBOX_DIR", str(tmp_path / "outbox"))
+    monkeypatch.delenv("GROCER_SMTP_HOST", raising=False)
+    monkeypatch.setenv("REFLEX_DB_URL", f"sqlite:///{tmp_path / 'test.db'}")
+    grocer_settings.get_settings.cache_clear()
+    grocer_db.reset_engine()
+    yield
+    grocer_db.reset_engine()
+    grocer_settings.get_settings.cache_clear()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[sa.Engine]:
+    """A fresh, empty schema on SQLite and on PostgreSQL; yields the shop's engine."""
+    if request.param == "postgresql":
+        url = request.getfixturevalue("pg_database_url")
+        monkeypatch.setenv("REFLEX_DB_URL", url)
+        grocer_settings.get_settings.cache_clear()
+        grocer_db.reset_engine()
+        engine = grocer_db.get_engine()
+        names = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+        with engine.begin() as conn:
+            conn.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    else:
+        engine = grocer_db.get_engine()
+        SQLModel.metadata.create_all(engine)
+    yield engine
+
+
+@pytest.fixture
+def db(database: sa.Engine) -> Iterator[Session]:
+    with Session(database, expire_on_commit=False) as session:
+        yield session
+
+
+@pytest.fixture
+def client(database: sa.Engine) -> Iterator[TestClient]:
+    """The REST API over httpx, on the real database of the `database` fixture."""
+    from grocer.api.app import create_api
+
+    with TestClient(create_api()) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> Iterator[Session]:
+    """A SQLite-only session for tests of services that do not depend on the backend."""
+    engine = grocer_db.get_engine()
+    SQLModel.metadata.create_all(engine)
+    with Session(engine, expire_on_commit=False) as session:
+        yield session
