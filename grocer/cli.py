@@ -1,0 +1,80 @@
+"""The maintainer's command line: db migrations, catalogue seeding, admin accounts."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from grocer import migrations
+from grocer.db import session_scope
+
+
+def _db(args: argparse.Namespace) -> int:
+    if args.action == "upgrade":
+        migrations.upgrade(args.revision or "head")
+    else:
+        migrations.downgrade(args.revision or "base")
+    target = args.revision or ("head" if args.action == "upgrade" else "base")
+    print(f"database {args.action}d to {target}")
+    return 0
+
+
+def _seed(args: argparse.Namespace) -> int:
+    from grocer.seed import loader
+
+    if not args.demo and not args.articles:
+        print("nothing to do: pass --demo and/or --articles N", file=sys.stderr)
+        return 2
+    with session_scope() as db:
+        if args.demo:
+            counts = loader.load_demo(db)
+            print("demo catalogue: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        if args.articles:
+            loader.load_synthetic(db, args.articles)
+            print(f"synthetic catalogue: {args.articles} articles")
+    return 0
+
+
+def _create_admin(args: argparse.Namespace) -> int:
+    from grocer.services import accounts
+    from grocer.services.errors import ServiceError
+
+    try:
+        with session_scope() as db:
+            user = accounts.create_admin(db, args.username, args.email, args.password)
+            print(f"admin {user.username} (id {user.id}) ready")
+    except ServiceError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="grocer", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    db = sub.add_parser("db", help="database migrations")
+    db.add_argument("action", choices=["upgrade", "downgrade"])
+    db.add_argument("revision", nargs="?", default=None)
+    db.set_defaults(func=_db)
+
+    seed = sub.add_parser("seed", help="load catalogue data")
+    seed.add_argument("--demo", action="store_true", help="the demo catalogue (idempotent)")
+    seed.add_argument("--articles", type=int, default=0, help="a synthetic catalogue of N articles")
+    seed.set_defaults(func=_seed)
+
+    admin = sub.add_parser("create-admin", help="create or promote an admin account")
+    admin.add_argument("--username", required=True)
+    admin.add_argument("--email", required=True)
+    admin.add_argument("--password", required=True)
+    admin.set_defaults(func=_create_admin)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
