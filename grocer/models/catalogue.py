@@ -64,7 +64,7 @@ class Article(SQLModel, table=True):
     is_local: bool = False
     is_gluten_free: bool = False
     is_kosher: bool = False
-    popularity: int = 0
+    popularity: int = Field(default=0, index=True)  # the default sort of unscoped pages
     rating: Decimal | None = money_field(default=None, nullable=True)
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,49 @@
+# Grocer — the maintainer's commands. `make run` and `make test` are the README's two commands.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 3000
+export REFLEX_USE_NPM := 1
+export REFLEX_TELEMETRY_ENABLED := false
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+
+.PHONY: install install-test browsers run test lint bench db seed
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+install: $(VENV)/bin/python
+	$(PY) -m pip install -q -e .
+
+install-test: $(VENV)/bin/python browsers
+	$(PY) -m pip install -q -e '.[test]'
+
+# Debian's Chromium for the browser tests (Playwright's own download cannot work here).
+browsers:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium chromium-driver fonts-dejavu-core; }
+
+db: install
+	$(PY) -m grocer.cli db upgrade
+
+seed: db
+	$(PY) -m grocer.cli seed --demo
+
+run: seed
+	@echo "Grocer is starting (first build takes a few minutes): http://localhost:$(PORT)/"
+	$(VENV)/bin/reflex run --env prod --single-port --backend-port $(PORT)
+
+lint: install-test
+	$(VENV)/bin/ruff check .
+
+test: install-test
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -q
+
+bench: install-test
+	$(PY) -m tests.bench.bench_api --articles 50000
+	@if [ -f tests/bench/bench_ws.py ]; then $(PY) -m tests.bench.bench_ws; fi
+	@if [ -f tests/bench/lighthouse.py ]; then $(PY) -m tests.bench.lighthouse; fi

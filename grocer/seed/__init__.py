@@ -1,0 +1,1 @@
+"""Demo catalogue data and generated pictures for Grocer."""
