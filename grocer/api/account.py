@@ -1,5 +1,122 @@
-"""API routes: account."""
+"""API routes of the account area: addresses, payment methods, settings, orders, gift cards,
+credit (spec 001 §7). Every route needs a signed-in user.
 
-from fastapi import APIRouter
+Ownership: a resource of another customer answers 404, exactly like a missing one (also on
+/users/{id}/… routes naming another user), so ids reveal nothing; admins may act on any.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, status
+
+from grocer.api.deps import CurrentUser, SessionDep
+from grocer.api.schemas_account import AddressIn, PaymentMethodIn, RedeemIn, SettingsIn
+from grocer.models.base import utcnow
+from grocer.services import addresses, credit, giftcards, orders, payment_methods, settings_doc
+from grocer.services.addresses import AddressDict
+from grocer.services.credit import CreditDict
+from grocer.services.giftcards import GiftCardsDict
+from grocer.services.orders import OrderDict
+from grocer.services.payment_methods import PaymentMethodDict
+from grocer.services.settings_doc import SettingsDoc
 
 router = APIRouter(tags=["account"])
+
+
+# Addresses ------------------------------------------------------------------------------------
+
+
+@router.post("/users/addresses", status_code=status.HTTP_201_CREATED)
+def create_address(body: AddressIn, user: CurrentUser, db: SessionDep) -> AddressDict:
+    """Save an address; a new default takes the flag from the others."""
+    return addresses.create(db, user, body.payload(), user_id=body.user_id)
+
+
+@router.put("/users/addresses/{address_id}")
+def update_address(
+    address_id: int, body: AddressIn, user: CurrentUser, db: SessionDep
+) -> AddressDict:
+    """Change the fields sent; the others keep their values."""
+    return addresses.update(db, user, address_id, body.payload())
+
+
+@router.get("/users/addresses/user/{user_id}")
+def list_addresses(user_id: int, user: CurrentUser, db: SessionDep) -> list[AddressDict]:
+    return addresses.list_for_user(db, user, user_id)
+
+
+@router.get("/users/addresses/{address_id}")
+def get_address(address_id: int, user: CurrentUser, db: SessionDep) -> AddressDict:
+    return addresses.get(db, user, address_id)
+
+
+@router.delete("/users/addresses/{address_id}", status_code=status.HTTP_204_NO_CONTENT)
+def delete_address(address_id: int, user: CurrentUser, db: SessionDep) -> None:
+    addresses.delete(db, user, address_id)
+
+
+# Payment methods ------------------------------------------------------------------------------
+
+
+@router.post("/payment-methods", status_code=status.HTTP_201_CREATED)
+def create_payment_method(
+    body: PaymentMethodIn, user: CurrentUser, db: SessionDep
+) -> PaymentMethodDict:
+    """Save a payment method; a card number is reduced to brand and last four, a CVV dropped."""
+    return payment_methods.create(db, user, body.payload())
+
+
+@router.get("/payment-methods")
+def list_payment_methods(user: CurrentUser, db: SessionDep) -> list[PaymentMethodDict]:
+    """The caller's own payment methods."""
+    return payment_methods.list_for_user(db, user)
+
+
+@router.delete("/payment-methods/{method_id}", status_code=status.HTTP_204_NO_CONTENT)
+def delete_payment_method(method_id: int, user: CurrentUser, db: SessionDep) -> None:
+    payment_methods.delete(db, user, method_id)
+
+
+# Settings -------------------------------------------------------------------------------------
+
+
+@router.post("/user/settings")
+def save_settings(body: SettingsIn, user: CurrentUser, db: SessionDep) -> SettingsDoc:
+    """Merge a whole or partial settings document (for body.userId, default the caller)."""
+    return settings_doc.save_settings_doc(db, user, body.payload())
+
+
+@router.get("/user/settings/{user_id}")
+def get_settings(user_id: int, user: CurrentUser, db: SessionDep) -> SettingsDoc:
+    return settings_doc.get_settings_doc(db, user, user_id)
+
+
+# Orders, gift cards, credit -------------------------------------------------------------------
+
+
+@router.get("/users/{user_id}/orders")
+def list_orders(user_id: int, user: CurrentUser, db: SessionDep) -> list[OrderDict]:
+    return orders.list_orders(db, user, user_id)
+
+
+@router.get("/users/{user_id}/orders/{order_id}")
+def get_order(user_id: int, order_id: int, user: CurrentUser, db: SessionDep) -> OrderDict:
+    return orders.get_order(db, user, user_id, order_id)
+
+
+@router.get("/users/{user_id}/giftcards")
+def list_gift_cards(user_id: int, user: CurrentUser, db: SessionDep) -> GiftCardsDict:
+    return giftcards.list_for_user(db, user, user_id)
+
+
+@router.post("/users/{user_id}/giftcards/redeem")
+def redeem_gift_card(
+    user_id: int, body: RedeemIn, user: CurrentUser, db: SessionDep
+) -> GiftCardsDict:
+    """Redeem a code onto the account; answers the updated balance and lists."""
+    return giftcards.redeem(db, user, user_id, body.code, utcnow())
+
+
+@router.get("/users/{user_id}/credit")
+def get_credit(user_id: int, user: CurrentUser, db: SessionDep) -> CreditDict:
+    return credit.get_credit(db, user, user_id, utcnow())

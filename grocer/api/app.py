@@ -17,7 +17,7 @@ def _error_body(message: str, key: str, **extra: object) -> dict[str, object]:
 
 async def _service_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, ServiceError)
-    extra: dict[str, object] = {}
+    extra: dict[str, object] = dict(getattr(exc, "extra", None) or {})  # e.g. unknownArticleIds
     headers: dict[str, str] = {}
     if isinstance(exc, ValidationFailed):
         extra["field"] = exc.field

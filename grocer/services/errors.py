@@ -25,9 +25,7 @@ class ValidationFailed(ServiceError):
     key = "errors.validation"
     message = "Données invalides"
 
-    def __init__(
-        self, field: str, message: str | None = None, *, key: str | None = None
-    ) -> None:
+    def __init__(self, field: str, message: str | None = None, *, key: str | None = None) -> None:
         super().__init__(message, key=key)
         self.field = field
 

@@ -1,0 +1,217 @@
+"""Request and response bodies of the auth and users routes (camelCase on the wire).
+
+Requests bound every string and list, so an oversized body is a 400 before any work is done.
+Fields the services check themselves (required e-mail, password rules) are optional here, so
+that the caller gets the spec's message rather than a generic "field required".
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool
+from pydantic.alias_generators import to_camel
+
+from grocer.services.accounts import PhoneInput
+
+
+class CamelModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+
+def _code_field() -> Any:
+    """The 6-digit code; clients name it `otp` (000) or `code` (001): both are read."""
+    return Field(default=None, max_length=16, validation_alias=AliasChoices("otp", "code"))
+
+
+# --- requests ---------------------------------------------------------------------------------
+
+
+class LoginRequest(CamelModel):
+    username: str | None = Field(default=None, max_length=254, description="username or e-mail")
+    password: str | None = Field(default=None, max_length=128)
+    remember_me: StrictBool = True
+
+
+class RefreshRequest(CamelModel):
+    refresh_token: str | None = Field(default=None, max_length=512)
+
+
+class EmailRequest(CamelModel):
+    email: str | None = Field(default=None, max_length=320)
+
+
+class VerifyCodeRequest(EmailRequest):
+    otp: str | None = _code_field()
+
+
+class ResetPasswordRequest(VerifyCodeRequest):
+    new_password: str | None = Field(default=None, max_length=128)
+
+
+class PhoneIn(CamelModel):
+    country_code: str | None = Field(default=None, max_length=6, examples=["+226"])
+    number: str | None = Field(default=None, max_length=32, examples=["70123456"])
+    phone_type: str = Field(default="MOBILE", max_length=20)
+    is_primary: StrictBool = False
+
+    def to_input(self) -> PhoneInput:
+        return PhoneInput(self.country_code, self.number, self.phone_type, self.is_primary)
+
+
+class RegisterRequest(CamelModel):
+    """001 §3. `roles` is accepted for compatibility and ignored: sign-up makes consumers."""
+
+    username: str | None = Field(default=None, max_length=150)
+    email: str | None = Field(default=None, max_length=320)
+    password: str | None = Field(default=None, max_length=128)
+    first_name: str | None = Field(default=None, max_length=100)
+    last_name: str | None = Field(default=None, max_length=100)
+    phones: list[PhoneIn] = Field(default_factory=list, max_length=5)
+    date_of_birth: date | None = None
+    preferred_language: str | None = Field(default=None, max_length=5)
+    roles: list[str] | None = Field(default=None, max_length=10)
+    otp: str | None = _code_field()
+
+
+class ProfileUpdate(CamelModel):
+    first_name: str | None = Field(default=None, max_length=100)
+    last_name: str | None = Field(default=None, max_length=100)
+    phones: list[PhoneIn] | None = Field(default=None, max_length=5)
+    date_of_birth: date | None = None
+    gender: str | None = Field(default=None, max_length=30)
+    preferred_language: str | None = Field(default=None, max_length=5)
+
+    def changes(self) -> dict[str, Any]:
+        """Only the fields the client sent, keyed as the service expects."""
+        sent = self.model_dump(exclude_unset=True, by_alias=False)
+        if self.phones is not None and "phones" in sent:
+            sent["phones"] = [phone.to_input() for phone in self.phones]
+        return sent
+
+
+class PasswordChange(CamelModel):
+    current_password: str | None = Field(default=None, max_length=128)
+    new_password: str | None = Field(default=None, max_length=128)
+
+
+class NotificationSwitches(CamelModel):
+    email: StrictBool | None = None
+    push: StrictBool | None = None
+    sms: StrictBool | None = None
+
+
+class PreferencesUpdate(CamelModel):
+    notifications: NotificationSwitches = Field(default_factory=NotificationSwitches)
+
+
+class DeletionRequestIn(CamelModel):
+    reason: str | None = Field(default=None, max_length=1000)
+
+
+# --- responses --------------------------------------------------------------------------------
+
+
+class MessageOut(CamelModel):
+    message: str
+
+
+class OtpSentOut(MessageOut):
+    expires_in: int
+    resend_in: int
+
+
+class VerifiedOut(MessageOut):
+    verified: bool
+
+
+class LogoutAllOut(MessageOut):
+    revoked: int
+
+
+class TokensOut(CamelModel):
+    access_token: str
+    refresh_token: str
+    token_type: str
+    expires_in: int
+    refresh_expires_in: int
+
+
+class UserInfoOut(CamelModel):
+    id: int
+    user_id: int
+    username: str
+    first_name: str
+    last_name: str
+    email: str
+    roles: list[str]
+    email_verified: bool
+
+
+class LoginOut(TokensOut):
+    user_info: UserInfoOut
+
+
+class PrimaryPhoneOut(CamelModel):
+    phone_number: str
+    is_verified: bool
+
+
+class PhoneOut(PrimaryPhoneOut):
+    id: int
+    country_code: str
+    number: str
+    is_primary: bool
+    phone_type: str
+
+
+class UserDetailsOut(CamelModel):
+    user_id: int
+    id: int
+    username: str
+    first_name: str
+    last_name: str
+    email: str
+    primary_phone: PrimaryPhoneOut | None
+    phones: list[PhoneOut]
+    date_of_birth: date | None
+    gender: str | None
+    registration_date: str | None
+    last_login: str | None
+    is_active: bool
+    email_verified: bool
+    preferred_language: str
+    roles: list[str]
+
+
+class NotificationsOut(CamelModel):
+    email: bool
+    push: bool
+    sms: bool
+
+
+class PreferencesOut(CamelModel):
+    user_id: int
+    notifications: NotificationsOut
+
+
+class DeletionRequestOut(CamelModel):
+    id: int
+    user_id: int
+    reason: str | None
+    created_at: str | None
+    status: str
+
+
+class ErrorOut(BaseModel):
+    """Every error: the French message, its i18n key, and the field when one is at fault."""
+
+    message: str
+    key: str
+    field: str | None = None
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI entries for the error statuses a route may answer."""
+    return {status: {"model": ErrorOut} for status in statuses}

@@ -1,0 +1,169 @@
+"""Request and response bodies of the cart API (camelCase on the wire, as the spec names them).
+
+Requests are checked here for shape and size only (types, string and list lengths), so that a
+huge or malformed body is a 400 before any work; the rules (quantity range, known articles,
+slots) live once, in `grocer.services.cart`. Unknown extra fields are ignored.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic.alias_generators import to_camel
+
+from grocer.services.cart import MAX_LINES, MAX_STORE_ID_LENGTH, MAX_TEXT_LENGTH
+
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_LENGTH)]
+PriceText = Annotated[str, StringConstraints(max_length=40)] | int | float | None
+Money = Annotated[str, Field(description='Decimal string in XOF, e.g. "650.00"')]
+
+
+class _Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+
+class CartLineIn(_Camel):
+    """A line of the spec's cart payload. Prices are accepted but ignored (logged only)."""
+
+    article_id: int = Field(validation_alias=AliasChoices("articleId", "productId"))
+    quantity: int = 1
+    unit_price: PriceText = None
+    original_price: PriceText = None
+    sale_price: PriceText = None
+    added_at: datetime | int | Text | None = None
+
+
+class CartReplaceIn(_Camel):
+    """POST /cart. `userId` is ignored: the cart written is always the caller's."""
+
+    user_id: int | Annotated[str, StringConstraints(max_length=64)] | None = None
+    store_id: Annotated[str, StringConstraints(max_length=MAX_STORE_ID_LENGTH)] | int | None = None
+    cart_items: list[CartLineIn] = Field(default_factory=list, max_length=MAX_LINES)
+
+
+class CartItemIn(_Camel):
+    """POST /cart/items; other options a client sends are ignored."""
+
+    product_id: int = Field(validation_alias=AliasChoices("productId", "articleId"))
+    quantity: int = 1
+
+
+class QuantityIn(_Camel):
+    quantity: int
+
+
+class SyncIn(_Camel):
+    """POST /cart/sync: the guest bag to merge into the server bag."""
+
+    items: list[CartLineIn] = Field(default_factory=list, max_length=MAX_LINES)
+
+
+class PromoIn(_Camel):
+    promo_code: Text
+
+
+class AddressIn(_Camel):
+    address_type: Text | None = None
+    street_address: Text | None = None
+    apartment: Text | None = None
+    city: Text | None = None
+    state: Text | None = None
+    postal_code: Text | None = None
+    country: Text | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+
+
+class TimeslotIn(_Camel):
+    """A deliveryTimeslot: days from today and a slot id such as "9-13"."""
+
+    day_offset: int
+    slot: Annotated[str, StringConstraints(max_length=10)]
+
+
+class ShippingIn(_Camel):
+    method: Annotated[str, StringConstraints(max_length=20)] = "delivery"
+    address: AddressIn | None = None
+    is_professional: bool = False
+    timeslot: TimeslotIn | None = None
+
+
+class ShippingOptionsIn(_Camel):
+    """`weekOffset` pages the days: weeks for delivery, pages of six days for pickup."""
+
+    method: Annotated[str, StringConstraints(max_length=20)] = "delivery"
+    week_offset: int = 0
+
+
+# --- answers -----------------------------------------------------------------------------------
+
+
+class CartItemOut(_Camel):
+    id: int
+    article_id: int
+    name: str
+    image_url: str | None
+    weight: str | None
+    quantity: int
+    unit_price: Money
+    original_price: Money | None
+    sale_price: Money | None
+    line_total: Money
+    express: bool
+    available: bool
+
+
+class CartOut(_Camel):
+    id: int
+    user_id: int
+    store_id: str | None
+    promo_code: str | None
+    promo_recognised: bool
+    items: list[CartItemOut]
+    subtotal: Money
+    item_count: int
+    delivery_minimum_remaining: Money
+    discount: Money
+    shipping: dict[str, Any]
+    updated_at: str
+
+
+class IssueOut(_Camel):
+    """One problem found by validation; extra fields (itemId, remaining...) depend on type."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="allow")
+
+    type: str
+    key: str
+    blocking: bool
+
+
+class CartValidationOut(_Camel):
+    valid: bool
+    issues: list[IssueOut]
+    cart: CartOut
+
+
+class SlotOut(_Camel):
+    slot: str
+    label: str
+    available: bool
+
+
+class DayOut(_Camel):
+    date: str
+    day_offset: int
+    slots: list[SlotOut]
+
+
+class ShippingOptionsOut(_Camel):
+    method: str
+    week_offset: int
+    days: list[DayOut]
+    selected: dict[str, Any] | None
+    delivery_fee: Money
+    surcharge: Money
+    delivery_minimum: Money
+    delivery_minimum_remaining: Money

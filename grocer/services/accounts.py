@@ -1,0 +1,851 @@
+"""Customer accounts: sign-up, sign-in, sessions, password changes and resets, the profile.
+
+Every account rule lives here (the API routers and the Reflex states only adapt). Functions that
+change data commit their own unit of work, because several of them must keep a write even when
+they then raise (a failed login is counted, a reused refresh token revokes its family).
+
+Passwords are hashed with bcrypt; the cost comes from GROCER_BCRYPT_ROUNDS (default 12, tests
+use 4), read at hashing time so that a test can lower it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+import bcrypt
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, delete, select
+
+from grocer.models import DeletionRequest, User, UserPhone, UserSettings
+from grocer.models.base import utcnow
+from grocer.services import otp, ratelimit, tokens
+from grocer.services.addresses import clean_text, ensure_account, iso_utc, lock_user
+from grocer.services.errors import (
+    Conflict,
+    Forbidden,
+    InvalidCredentials,
+    NotFound,
+    ValidationFailed,
+)
+from grocer.services.names import generate_username, names_from_email
+from grocer.services.tokens import TokenPair
+
+# --- constants (spec 000 §9, 001 §5 and §9) -------------------------------------------------
+
+CONSUMER = "consumer"
+ADMIN = "admin"
+USERNAME_MIN = 3
+USERNAME_MAX = 150
+PASSWORD_MIN = 6
+PASSWORD_MAX_BYTES = 72  # bcrypt ignores (bcrypt 5 refuses) anything longer
+EMAIL_MAX = 254
+NAME_MAX = 100
+PHONE_MIN_DIGITS = 8
+PHONE_MAX_DIGITS = 15  # E.164
+PHONES_MAX = 5
+COUNTRY_CODES = ("+226", "+33", "+1", "+32", "+41", "+212", "+225", "+237", "+221", "+233")
+DEFAULT_COUNTRY_CODE = "+226"
+LANGUAGES = ("fr", "en", "es", "de")
+DELETION_REASON_MAX = 1000
+
+LOGIN_FAILS_PER_ACCOUNT = 10
+LOGIN_FAILS_PER_IP = 50
+LOGIN_FAIL_WINDOW = timedelta(minutes=15)
+LOOKUP_MISSES_PER_IP = 20  # unknown e-mails asked a reset code for, per hour
+SIGNUP_VERIFIED_WINDOW = timedelta(minutes=15)
+RESET_VERIFIED_WINDOW = timedelta(minutes=10)
+DEFAULT_NOTIFICATIONS = {"email": True, "push": False, "sms": False}
+
+BCRYPT_ROUNDS_ENV = "GROCER_BCRYPT_ROUNDS"
+_DEFAULT_BCRYPT_ROUNDS = 12
+
+FILL_ALL_FIELDS = "Veuillez remplir tous les champs"
+EMAIL_NOT_FOUND = "Email introuvable"
+EMAIL_UNAVAILABLE = "Adresse email invalide ou déjà utilisée"
+
+_EMAIL_RE = re.compile(r"[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]+\.[^\s@\x00-\x1f\x7f]+")
+_USERNAME_RE = re.compile(r"[\w.-]+")
+
+
+# --- pure rules -------------------------------------------------------------------------------
+
+
+def normalise_email(raw: str | None) -> str:
+    """E-mails are compared trimmed and lower-case (sign-in is case-insensitive)."""
+    return (raw or "").strip().lower()
+
+
+def validate_email(raw: str | None) -> str:
+    email = normalise_email(raw)
+    if not email:
+        raise ValidationFailed(
+            "email", "Veuillez entrer votre adresse email", key="validation.emailRequired"
+        )
+    if len(email) > EMAIL_MAX or not _EMAIL_RE.fullmatch(email):
+        raise ValidationFailed(
+            "email", "Veuillez entrer une adresse email valide", key="validation.emailInvalid"
+        )
+    return email
+
+
+def validate_username(raw: str | None) -> str:
+    username = (raw or "").strip()
+    if len(username) < USERNAME_MIN:
+        raise ValidationFailed(
+            "username",
+            "Le nom d'utilisateur doit contenir au moins 3 caractères",
+            key="validation.usernameTooShort",
+        )
+    if len(username) > USERNAME_MAX:
+        raise ValidationFailed(
+            "username",
+            f"Le nom d'utilisateur ne doit pas dépasser {USERNAME_MAX} caractères",
+            key="validation.usernameTooLong",
+        )
+    if not _USERNAME_RE.fullmatch(username):
+        raise ValidationFailed(
+            "username",
+            "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, "
+            "des points, des tirets et des tirets bas",
+            key="validation.usernameChars",
+        )
+    return username
+
+
+def validate_password(raw: str | None, field: str = "password") -> str:
+    password = raw or ""
+    if not password:
+        raise ValidationFailed(
+            field, "Veuillez entrer un mot de passe", key="validation.passwordRequired"
+        )
+    if len(password) < PASSWORD_MIN:
+        raise ValidationFailed(
+            field,
+            "Le mot de passe doit contenir au moins 6 caractères",
+            key="validation.passwordTooShort",
+        )
+    if len(password.encode()) > PASSWORD_MAX_BYTES:
+        raise ValidationFailed(
+            field,
+            f"Le mot de passe ne doit pas dépasser {PASSWORD_MAX_BYTES} octets",
+            key="validation.passwordTooLong",
+        )
+    return password
+
+
+def validate_phone(country_code: str | None, number: str | None) -> tuple[str, str]:
+    """A phone as (country code, national digits); spec 001 §5. Spaces are tolerated."""
+    code = (country_code or "").strip() or DEFAULT_COUNTRY_CODE
+    if code not in COUNTRY_CODES:
+        raise ValidationFailed(
+            "phones", "Indicatif téléphonique non pris en charge", key="validation.phoneCountry"
+        )
+    digits = re.sub(r"\s+", "", number or "")
+    if not digits:
+        raise ValidationFailed(
+            "phones", "Veuillez entrer votre numéro de téléphone", key="validation.phoneRequired"
+        )
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValidationFailed(
+            "phones",
+            "Le numéro de téléphone ne doit contenir que des chiffres",
+            key="validation.phoneDigits",
+        )
+    if len(digits) < PHONE_MIN_DIGITS:
+        raise ValidationFailed(
+            "phones",
+            "Le numéro de téléphone doit contenir au moins 8 chiffres",
+            key="validation.phoneTooShort",
+        )
+    if len(digits) > PHONE_MAX_DIGITS:
+        raise ValidationFailed(
+            "phones",
+            f"Le numéro de téléphone ne doit pas dépasser {PHONE_MAX_DIGITS} chiffres",
+            key="validation.phoneTooLong",
+        )
+    return code, digits
+
+
+def validate_birth_date(value: date | None, today: date) -> date | None:
+    if value is not None and not date(1900, 1, 1) <= value <= today:
+        raise ValidationFailed(
+            "dateOfBirth", "Date de naissance invalide", key="validation.dateOfBirth"
+        )
+    return value
+
+
+def validate_language(value: str | None) -> str:
+    if value not in LANGUAGES:
+        raise ValidationFailed(
+            "preferredLanguage", "Langue non prise en charge", key="validation.language"
+        )
+    return value
+
+
+def _name(value: str | None, field: str, label: str) -> str | None:
+    return clean_text(value, field=field, label=label, max_length=NAME_MAX)
+
+
+# --- passwords --------------------------------------------------------------------------------
+
+
+def bcrypt_rounds() -> int:
+    """The bcrypt cost (4..15); from GROCER_BCRYPT_ROUNDS, read here rather than in settings
+    so that tests can lower it per test without clearing the settings cache."""
+    try:
+        rounds = int(os.environ.get(BCRYPT_ROUNDS_ENV, "") or _DEFAULT_BCRYPT_ROUNDS)
+    except ValueError:
+        rounds = _DEFAULT_BCRYPT_ROUNDS
+    return min(15, max(4, rounds))
+
+
+def hash_password(password: str) -> str:
+    return bcrypt.hashpw(password.encode(), bcrypt.gensalt(bcrypt_rounds())).decode()
+
+
+def verify_password(password: str, password_hash: str) -> bool:
+    """False for a wrong password, a too-long one or a malformed hash (never an exception)."""
+    try:
+        return bcrypt.checkpw(password.encode(), password_hash.encode())
+    except ValueError:
+        return False
+
+
+@lru_cache(maxsize=4)
+def _dummy_hash(rounds: int) -> str:
+    return bcrypt.hashpw(b"not-a-password", bcrypt.gensalt(rounds)).decode()
+
+
+# --- data carried in and out ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PhoneInput:
+    country_code: str | None
+    number: str | None
+    phone_type: str = "MOBILE"
+    is_primary: bool = False
+
+
+@dataclass(frozen=True)
+class Registration:
+    """The sign-up payload (001 §3). Roles are not part of it: sign-up only makes consumers.
+
+    `otp` is the sign-up code, for clients that send it with the payload; without it the
+    e-mail must have been verified (verify-signup-otp) in the last 15 minutes.
+    """
+
+    email: str
+    password: str
+    username: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    phones: Sequence[PhoneInput] = ()
+    date_of_birth: date | None = None
+    preferred_language: str | None = None
+    otp: str | None = None
+
+
+@dataclass(frozen=True)
+class LoginResult:
+    tokens: TokenPair
+    user: User
+
+    def to_json(self) -> dict[str, Any]:
+        """The login response of spec 000 §3: tokens plus userInfo."""
+        return {**self.tokens.to_json(), "userInfo": user_info(self.user)}
+
+
+def user_info(user: User) -> dict[str, Any]:
+    """What the client keeps as userInfo (000 §3, 001 §3)."""
+    return {
+        "id": user.id,
+        "userId": user.id,
+        "username": user.username,
+        "firstName": user.first_name,
+        "lastName": user.last_name,
+        "email": user.email,
+        "roles": list(user.roles or []),
+        "emailVerified": user.email_verified,
+    }
+
+
+def _phone_number(phone: UserPhone) -> str:
+    return f"{phone.country_code}{phone.number}"
+
+
+def list_phones(db: Session, user_id: int) -> list[UserPhone]:
+    return list(
+        db.exec(
+            select(UserPhone)
+            .where(col(UserPhone.user_id) == user_id)
+            .order_by(col(UserPhone.is_primary).desc(), col(UserPhone.id))
+        ).all()
+    )
+
+
+def user_details(db: Session, user: User) -> dict[str, Any]:
+    """The user details of 001 §3 (addresses are served by the addresses API)."""
+    assert user.id is not None
+    phones = list_phones(db, user.id)
+    primary = next((p for p in phones if p.is_primary), phones[0] if phones else None)
+    return {
+        "userId": user.id,
+        "id": user.id,
+        "username": user.username,
+        "firstName": user.first_name,
+        "lastName": user.last_name,
+        "email": user.email,
+        "primaryPhone": (
+            {"phoneNumber": _phone_number(primary), "isVerified": primary.is_verified}
+            if primary
+            else None
+        ),
+        "phones": [
+            {
+                "id": p.id,
+                "phoneNumber": _phone_number(p),
+                "countryCode": p.country_code,
+                "number": p.number,
+                "isPrimary": p.is_primary,
+                "isVerified": p.is_verified,
+                "phoneType": p.phone_type,
+            }
+            for p in phones
+        ],
+        "dateOfBirth": user.date_of_birth.isoformat() if user.date_of_birth else None,
+        "gender": user.gender,
+        "registrationDate": iso_utc(user.registration_date),
+        "lastLogin": iso_utc(user.last_login),
+        "isActive": user.is_active,
+        "emailVerified": user.email_verified,
+        "preferredLanguage": user.preferred_language,
+        "roles": list(user.roles or []),
+    }
+
+
+# --- lookups ----------------------------------------------------------------------------------
+
+
+def find_by_email(db: Session, email: str) -> User | None:
+    return db.exec(select(User).where(col(User.email) == normalise_email(email))).first()
+
+
+def find_by_username(db: Session, username: str) -> User | None:
+    return db.exec(
+        select(User).where(sa.func.lower(User.username) == username.strip().lower())
+    ).first()
+
+
+def find_for_login(db: Session, identifier: str) -> User | None:
+    """Sign-in accepts a username or an e-mail (usernames cannot contain "@")."""
+    if "@" in identifier:
+        return find_by_email(db, identifier)
+    return find_by_username(db, identifier)
+
+
+def get_user(db: Session, actor: User, user_id: int) -> User:
+    """An account the actor may see: its own, or any for an admin; NotFound otherwise."""
+    return ensure_account(db, actor, user_id)
+
+
+# --- creating accounts ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _NewAccount:
+    username: str
+    email: str
+    password: str
+    first_name: str
+    last_name: str
+    phones: tuple[tuple[str, str, str], ...]  # (country code, digits, type); the first is primary
+    date_of_birth: date | None
+    preferred_language: str
+
+
+def _clean_phones(phones: Iterable[PhoneInput]) -> tuple[tuple[str, str, str], ...]:
+    """Validated, de-duplicated phones, the one flagged primary (else the first) first."""
+    items = list(phones)
+    if len(items) > PHONES_MAX:
+        raise ValidationFailed(
+            "phones", f"{PHONES_MAX} numéros de téléphone au maximum", key="validation.phonesMax"
+        )
+    items.sort(key=lambda p: not p.is_primary)
+    seen: dict[tuple[str, str], str] = {}
+    for phone in items:
+        code, digits = validate_phone(phone.country_code, phone.number)
+        phone_type = (phone.phone_type or "MOBILE").strip().upper()[:20] or "MOBILE"
+        seen.setdefault((code, digits), phone_type)
+    return tuple((code, digits, kind) for (code, digits), kind in seen.items())
+
+
+def _check_available(db: Session, username: str, email: str) -> None:
+    if find_by_email(db, email) is not None:
+        raise Conflict("Cette adresse email est déjà utilisée", key="signup.errors.emailTaken")
+    if find_by_username(db, username) is not None:
+        raise Conflict("Ce nom d'utilisateur est déjà utilisé", key="signup.errors.usernameTaken")
+
+
+def _prepare(
+    db: Session,
+    *,
+    email: str,
+    password: str,
+    username: str | None,
+    first_name: str | None,
+    last_name: str | None,
+    phones: Iterable[PhoneInput],
+    date_of_birth: date | None,
+    preferred_language: str | None,
+    now: datetime,
+) -> _NewAccount:
+    """Every check of a new account, before anything is written."""
+    email = validate_email(email)
+    password = validate_password(password)
+    if username and username.strip():
+        username = validate_username(username)
+    else:
+        username = generate_username(now)
+        while find_by_username(db, username) is not None:  # astronomically rare
+            username = generate_username(now)
+    first = _name(first_name, "firstName", "prénom")
+    last = _name(last_name, "lastName", "nom")
+    if not first and not last:
+        first, last = names_from_email(email)
+    account = _NewAccount(
+        username=username,
+        email=email,
+        password=password,
+        first_name=first or "",
+        last_name=last or "",
+        phones=_clean_phones(phones),
+        date_of_birth=validate_birth_date(date_of_birth, now.date()),
+        preferred_language=validate_language(preferred_language or "fr"),
+    )
+    _check_available(db, account.username, account.email)
+    return account
+
+
+def _insert(
+    db: Session, account: _NewAccount, roles: list[str], email_verified: bool, now: datetime
+) -> User:
+    """Write the account and its phones; a lost race on a unique column is a Conflict."""
+    user = User(
+        username=account.username,
+        email=account.email,
+        password_hash=hash_password(account.password),
+        first_name=account.first_name,
+        last_name=account.last_name,
+        date_of_birth=account.date_of_birth,
+        roles=roles,
+        email_verified=email_verified,
+        preferred_language=account.preferred_language,
+        registration_date=now,
+    )
+    db.add(user)
+    try:
+        db.flush()
+    except IntegrityError as exc:
+        db.rollback()
+        raise Conflict(
+            "Nom d'utilisateur ou adresse email déjà utilisé", key="signup.errors.taken"
+        ) from exc
+    assert user.id is not None
+    for index, (code, digits, kind) in enumerate(account.phones):
+        db.add(
+            UserPhone(
+                user_id=user.id,
+                country_code=code,
+                number=digits,
+                phone_type=kind,
+                is_primary=index == 0,
+            )
+        )
+    return user
+
+
+def create_user(
+    db: Session,
+    *,
+    email: str,
+    password: str,
+    now: datetime,
+    username: str | None = None,
+    first_name: str | None = None,
+    last_name: str | None = None,
+    phones: Iterable[PhoneInput] = (),
+    roles: Sequence[str] = (CONSUMER,),
+    email_verified: bool = False,
+) -> User:
+    """An account without the sign-up code step (admin tooling, fixtures); commits."""
+    account = _prepare(
+        db,
+        email=email,
+        password=password,
+        username=username,
+        first_name=first_name,
+        last_name=last_name,
+        phones=phones,
+        date_of_birth=None,
+        preferred_language=None,
+        now=now,
+    )
+    user = _insert(db, account, list(roles), email_verified, now)
+    db.commit()
+    return user
+
+
+def register(db: Session, data: Registration, now: datetime) -> LoginResult:
+    """Public sign-up (the 4-step dialog's last call), signed in at once with remember-me.
+
+    The e-mail must be proven: either `data.otp` is the right sign-up code, or the address
+    passed verify-signup-otp in the last 15 minutes. Either way the code is used up, and the
+    account starts with emailVerified true and the single role consumer (roles in a public
+    request are never honoured). Checks run before the code is spent, so a rejected payload
+    leaves the verification usable for a corrected retry.
+    """
+    account = _prepare(
+        db,
+        email=data.email,
+        password=data.password,
+        username=data.username,
+        first_name=data.first_name,
+        last_name=data.last_name,
+        phones=data.phones,
+        date_of_birth=data.date_of_birth,
+        preferred_language=data.preferred_language,
+        now=now,
+    )
+    if data.otp is not None and data.otp.strip():
+        otp.consume_code(db, account.email, otp.SIGNUP, data.otp, now)
+    else:
+        otp.consume_verified(db, account.email, otp.SIGNUP, now, SIGNUP_VERIFIED_WINDOW)
+    user = _insert(db, account, [CONSUMER], email_verified=True, now=now)
+    user.last_login = now
+    pair = tokens.issue_tokens(db, user, remember_me=True, now=now)
+    db.commit()
+    return LoginResult(pair, user)
+
+
+def create_admin(
+    db: Session, username: str, email: str, password: str, now: datetime | None = None
+) -> User:
+    """Create an admin, or promote the existing account that has this username and e-mail
+    (its password is then reset to the one given). Used by `grocer create-admin`; commits."""
+    now = now or utcnow()
+    email = validate_email(email)
+    username = validate_username(username)
+    password = validate_password(password)
+    by_email, by_name = find_by_email(db, email), find_by_username(db, username)
+    if by_email is None and by_name is None:
+        return create_user(
+            db,
+            email=email,
+            password=password,
+            username=username,
+            roles=(CONSUMER, ADMIN),
+            email_verified=True,
+            now=now,
+        )
+    if by_email is None or by_name is None or by_email.id != by_name.id:
+        raise Conflict(
+            "Ce nom d'utilisateur et cette adresse email appartiennent à des comptes différents",
+            key="admin.errors.mismatch",
+        )
+    user = by_email
+    user.roles = sorted({*(user.roles or []), ADMIN})
+    user.password_hash = hash_password(password)
+    user.is_active = True
+    user.email_verified = True
+    db.add(user)
+    db.commit()
+    return user
+
+
+# --- signing in and out -----------------------------------------------------------------------
+
+
+def _fail_key(user: User | None, identifier: str) -> str:
+    if user is not None:
+        return ratelimit.key("login-fail:user", str(user.id))
+    return ratelimit.key("login-fail:name", identifier.strip().lower(), hashed=True)
+
+
+def _check_fail_budget(db: Session, account_key: str, ip_key: str | None, now: datetime) -> None:
+    if ip_key:
+        ratelimit.check(db, ip_key, LOGIN_FAILS_PER_IP, LOGIN_FAIL_WINDOW, now)
+    ratelimit.check(db, account_key, LOGIN_FAILS_PER_ACCOUNT, LOGIN_FAIL_WINDOW, now)
+
+
+def login(
+    db: Session,
+    identifier: str | None,
+    password: str | None,
+    now: datetime,
+    *,
+    remember_me: bool = True,
+    ip: str = "unknown",
+) -> LoginResult:
+    """Sign in by username or e-mail. Failed attempts are counted per account and per IP;
+    past the limits (10 per account, 50 per IP in 15 minutes) every attempt answers 429,
+    right password or not. A deactivated account answers 403, only once the password is right
+    (so the 403 tells nothing to someone without it)."""
+    identifier = (identifier or "").strip()
+    if not identifier or not password:
+        raise ValidationFailed("username", FILL_ALL_FIELDS, key="auth.errors.fillAllFields")
+    ip_key = ratelimit.key("login-fail:ip", ip)
+    user = find_for_login(db, identifier)
+    account_key = _fail_key(user, identifier)
+    _check_fail_budget(db, account_key, ip_key, now)
+    stored_hash = user.password_hash if user else _dummy_hash(bcrypt_rounds())
+    if user is None or not verify_password(password, stored_hash):
+        ratelimit.hit(db, account_key, now)
+        ratelimit.hit(db, ip_key, now)
+        db.commit()
+        raise InvalidCredentials()
+    if not user.is_active:
+        raise Forbidden("Ce compte est désactivé", key="auth.errors.inactive")
+    ratelimit.clear(db, account_key)
+    user.last_login = now
+    db.add(user)
+    pair = tokens.issue_tokens(db, user, remember_me, now)
+    db.commit()
+    return LoginResult(pair, user)
+
+
+def refresh(db: Session, refresh_token: str | None, now: datetime) -> TokenPair:
+    """Rotate a refresh token (see tokens.rotate_refresh_token for the reuse rule)."""
+    pair, _user = tokens.rotate_refresh_token(db, refresh_token, now)
+    return pair
+
+
+def logout(db: Session, refresh_token: str | None, now: datetime) -> None:
+    """End the sign-in this refresh token belongs to; unknown tokens are not an error."""
+    tokens.revoke_by_token(db, refresh_token, now)
+
+
+def logout_all(db: Session, user: User, now: datetime) -> int:
+    """End every sign-in of the user (refresh tokens; access tokens lapse within 15 min)."""
+    assert user.id is not None
+    revoked = tokens.revoke_user_tokens(db, user.id, now)
+    db.commit()
+    return revoked
+
+
+# --- codes by e-mail --------------------------------------------------------------------------
+
+
+def send_signup_code(
+    db: Session, email: str | None, now: datetime, ip: str, lang: str = "fr"
+) -> None:
+    """Sign-up step 1: e-mail a code, unless the address is malformed or already taken
+    (both answer the spec's single 400 message, 001 §8)."""
+    try:
+        address = validate_email(email)
+    except ValidationFailed as exc:
+        raise ValidationFailed(
+            "email", EMAIL_UNAVAILABLE, key="signup.errors.emailUnavailable"
+        ) from exc
+    if find_by_email(db, address) is not None:
+        raise ValidationFailed("email", EMAIL_UNAVAILABLE, key="signup.errors.emailUnavailable")
+    otp.send_code(db, address, otp.SIGNUP, now, ip, lang)
+
+
+def verify_signup_code(db: Session, email: str | None, code: str | None, now: datetime) -> None:
+    """Sign-up step 2: mark the address verified (register then accepts it for 15 min)."""
+    otp.verify_code(db, normalise_email(email), otp.SIGNUP, code, now)
+
+
+def request_password_reset(
+    db: Session, email: str | None, now: datetime, ip: str, lang: str = "fr"
+) -> None:
+    """Forgot password step 1: e-mail a reset code; 404 "Email introuvable" for an unknown
+    address (the spec's catalogue), with misses counted per IP to slow down enumeration."""
+    address = validate_email(email)
+    user = find_by_email(db, address)
+    if user is None:
+        miss_key = ratelimit.key("reset-miss:ip", ip)
+        ratelimit.check(db, miss_key, LOOKUP_MISSES_PER_IP, otp.SEND_WINDOW, now)
+        ratelimit.hit(db, miss_key, now)
+        db.commit()
+        raise NotFound(EMAIL_NOT_FOUND, key="forgotPassword.errors.emailNotFound")
+    otp.send_code(db, address, otp.RESET, now, ip, lang or user.preferred_language)
+
+
+def verify_reset_code(db: Session, email: str | None, code: str | None, now: datetime) -> None:
+    """Forgot password step 2: mark the code verified (reset-password then accepts the
+    e-mail alone for 10 minutes)."""
+    otp.verify_code(db, normalise_email(email), otp.RESET, code, now)
+
+
+def reset_password(
+    db: Session, email: str | None, new_password: str | None, now: datetime, code: str | None = None
+) -> None:
+    """Forgot password step 3. Needs the right code, or a reset code verified in the last
+    10 minutes and not yet used; never the e-mail alone. Ends every session of the account."""
+    password = validate_password(new_password, "newPassword")
+    address = normalise_email(email)
+    if code is not None and code.strip():
+        otp.consume_code(db, address, otp.RESET, code, now)
+    else:
+        otp.consume_verified(db, address, otp.RESET, now, RESET_VERIFIED_WINDOW)
+    user = find_by_email(db, address)
+    if user is None:
+        raise NotFound(EMAIL_NOT_FOUND, key="forgotPassword.errors.emailNotFound")
+    user.password_hash = hash_password(password)
+    db.add(user)
+    assert user.id is not None
+    tokens.revoke_user_tokens(db, user.id, now)
+    ratelimit.clear(db, _fail_key(user, ""))
+    db.commit()
+
+
+def change_password(
+    db: Session,
+    actor: User,
+    user_id: int,
+    current_password: str | None,
+    new_password: str | None,
+    now: datetime,
+    keep_session: str | None = None,
+) -> None:
+    """Change a password knowing the current one; every other session is ended.
+
+    A wrong current password is a 400 (not 401, which clients read as "signed out") and
+    counts as a failed login, so a stolen access token cannot be used to guess it.
+    """
+    user = ensure_account(db, actor, user_id)
+    if not current_password:
+        raise ValidationFailed("currentPassword", FILL_ALL_FIELDS, key="validation.fillAllFields")
+    password = validate_password(new_password, "newPassword")
+    account_key = _fail_key(user, "")
+    _check_fail_budget(db, account_key, None, now)
+    if not verify_password(current_password, user.password_hash):
+        ratelimit.hit(db, account_key, now)
+        db.commit()
+        raise ValidationFailed(
+            "currentPassword",
+            "Le mot de passe actuel est incorrect",
+            key="account.errors.currentPasswordWrong",
+        )
+    user.password_hash = hash_password(password)
+    db.add(user)
+    assert user.id is not None
+    tokens.revoke_user_tokens(db, user.id, now, keep_family=keep_session)
+    db.commit()
+
+
+# --- profile, preferences, deletion -----------------------------------------------------------
+
+PROFILE_FIELDS = frozenset(
+    {"first_name", "last_name", "phones", "date_of_birth", "gender", "preferred_language"}
+)
+
+
+def _replace_phones(db: Session, user_id: int, phones: Iterable[PhoneInput]) -> None:
+    """The given list becomes the user's phones; numbers kept keep their verified flag."""
+    cleaned = _clean_phones(phones)
+    verified = {(p.country_code, p.number) for p in list_phones(db, user_id) if p.is_verified}
+    db.exec(delete(UserPhone).where(col(UserPhone.user_id) == user_id))
+    for index, (code, digits, kind) in enumerate(cleaned):
+        db.add(
+            UserPhone(
+                user_id=user_id,
+                country_code=code,
+                number=digits,
+                phone_type=kind,
+                is_primary=index == 0,
+                is_verified=(code, digits) in verified,
+            )
+        )
+
+
+def update_profile(
+    db: Session, actor: User, user_id: int, changes: Mapping[str, Any], now: datetime
+) -> User:
+    """Apply the profile fields present in `changes` (snake_case keys of PROFILE_FIELDS;
+    `phones` is a list of PhoneInput and replaces the list). A null name leaves it as is;
+    a null birth date or gender clears it. Commits."""
+    unknown = set(changes) - PROFILE_FIELDS
+    if unknown:
+        raise ValueError(f"not profile fields: {sorted(unknown)}")
+    user = ensure_account(db, actor, user_id)
+    assert user.id is not None
+    for attr, label, field in (
+        ("first_name", "prénom", "firstName"),
+        ("last_name", "nom", "lastName"),
+    ):
+        if changes.get(attr) is not None:
+            setattr(user, attr, _name(changes[attr], field, label) or "")
+    if "date_of_birth" in changes:
+        user.date_of_birth = validate_birth_date(changes["date_of_birth"], now.date())
+    if "gender" in changes:
+        user.gender = clean_text(changes["gender"], field="gender", label="genre", max_length=30)
+    if changes.get("preferred_language") is not None:
+        user.preferred_language = validate_language(changes["preferred_language"])
+    if changes.get("phones") is not None:
+        lock_user(db, user.id)
+        _replace_phones(db, user.id, changes["phones"])
+    db.add(user)
+    db.commit()
+    return user
+
+
+def update_notification_preferences(
+    db: Session, actor: User, user_id: int, notifications: Mapping[str, bool | None], now: datetime
+) -> dict[str, Any]:
+    """PUT /users/{id}/preferences: merge the e-mail/push/SMS switches into the settings
+    document (UserSettings.data["notifications"], the same place /user/settings keeps them)."""
+    user = ensure_account(db, actor, user_id)
+    assert user.id is not None
+    lock_user(db, user.id)
+    row = db.get(UserSettings, user.id) or UserSettings(user_id=user.id, data={})
+    data = dict(row.data or {})
+    current = {**DEFAULT_NOTIFICATIONS, **(data.get("notifications") or {})}
+    for channel in DEFAULT_NOTIFICATIONS:
+        value = notifications.get(channel)
+        if value is not None:
+            current[channel] = bool(value)
+    data["notifications"] = current
+    row.data = data  # a new dict, so the JSON column is seen as changed
+    row.updated_at = now
+    db.add(row)
+    db.commit()
+    return {"userId": user.id, "notifications": current}
+
+
+def request_deletion(
+    db: Session, actor: User, user_id: int, reason: str | None, now: datetime
+) -> DeletionRequest:
+    """Record a request to close the account and delete its data (one open request per
+    account: asking again returns the existing one). Commits."""
+    user = ensure_account(db, actor, user_id)
+    text = clean_text(reason, field="reason", label="motif", max_length=DELETION_REASON_MAX)
+    existing = db.exec(
+        select(DeletionRequest).where(col(DeletionRequest.user_id) == user.id)
+    ).first()
+    if existing is not None:
+        return existing
+    assert user.id is not None
+    request = DeletionRequest(user_id=user.id, reason=text, created_at=now)
+    db.add(request)
+    db.commit()
+    return request
+
+
+def deletion_request_json(request: DeletionRequest) -> dict[str, Any]:
+    return {
+        "id": request.id,
+        "userId": request.user_id,
+        "reason": request.reason,
+        "createdAt": iso_utc(request.created_at),
+        "status": "pending",
+    }

@@ -1,0 +1,513 @@
+"""Catalogue reads: category tree, sections, promotions, article pages and details.
+
+Rules from spec 001 §2 (home, category page, full products, product detail), §3 (entities) and
+§5 (banner promotions, category-bar sorting). Every function takes a Session and returns the
+camelCase dicts of `grocer.services.serializers`; the API caches their JSON
+(`grocer.services.catalogue_cache`), the Reflex states may call them directly.
+
+Reads go through SQLAlchemy Core rows (not ORM instances): at 50,000 articles the per-object
+ORM cost is most of a request's budget. Paging is done in SQL (LIMIT/OFFSET and COUNT) so no
+call ever materialises an unbounded list: "Tout voir" in the UI asks for pages of up to
+`MAX_PAGE_SIZE` (100) articles, never for "all".
+
+Sorts (`SORTS`):
+- ``popular`` (Most Popular): popularity descending.
+- ``rating`` (Expert Rating): rating descending (unrated last), then popularity descending.
+- ``sale`` (Sale): articles on sale first, biggest discount percentage first, then popularity.
+- ``price_asc`` / ``price_desc``: by effective price (sale price when set, else price).
+Ties are broken by id so that pages never overlap.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import ColumnElement, func, select
+from sqlmodel import Session
+
+from grocer.models import Article, Category, Nutrition, Promotion, Section, SectionArticle
+from grocer.services import serializers as ser
+from grocer.services.errors import NotFound, ValidationFailed
+
+A: sa.Table = Article.__table__  # type: ignore[assignment]
+C: sa.Table = Category.__table__  # type: ignore[assignment]
+N: sa.Table = Nutrition.__table__  # type: ignore[assignment]
+P: sa.Table = Promotion.__table__  # type: ignore[assignment]
+S: sa.Table = Section.__table__  # type: ignore[assignment]
+SA: sa.Table = SectionArticle.__table__  # type: ignore[assignment]
+
+#: Articles with another status exist (drafts, withdrawn) but are not listed.
+LISTED_STATUS = "ACTIVE"
+DEFAULT_PAGE_SIZE = 18  # spec §9: articles per page
+MAX_PAGE_SIZE = 100
+RELATED_LIMIT = 6  # spec §9: related products up to 6
+#: Articles carried by a section in the sections calls; "View all" pages through the rest.
+SECTION_ARTICLE_LIMIT = 24
+SORTS = ("popular", "rating", "sale", "price_asc", "price_desc")
+SHOP_BY = ("sale", "new", "organic", "local")
+#: Ids are 32-bit integers on PostgreSQL; a larger one cannot exist (404, not a 500).
+MAX_ID = 2**31 - 1
+
+_PRODUCT_NOT_FOUND = "Produit non trouvé"
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
+
+
+# --- pure rules ---------------------------------------------------------------------------
+
+
+def french_sort_key(name: str) -> tuple[str, str]:
+    """Collation key for French names ignoring accents and case ("Épices" sorts with "epices").
+
+    Locale-free (no dependency on the machine's locales): NFKD, drop combining marks, casefold.
+    The original string breaks ties so that the order is total and stable.
+    """
+    decomposed = unicodedata.normalize("NFKD", name.translate(_LIGATURES))
+    base = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return base.casefold().strip(), name
+
+
+def is_banner_promotion(p: ser.Record) -> bool:
+    """Spec §5: kept only if displayOnBanner and active, with a non-empty description or name."""
+    has_text = bool((p.description or "").strip() or (p.name or "").strip())
+    return bool(p.display_on_banner) and bool(p.active) and has_text
+
+
+def parse_id_list(raw: str | None, field: str = "categoryIds") -> list[int] | None:
+    """A comma-joined id list from a query string ("3,7"); None when absent or blank."""
+    if raw is None or not raw.strip():
+        return None
+    try:
+        return [int(part) for part in raw.split(",") if part.strip()]
+    except ValueError:
+        raise ValidationFailed(
+            field,
+            f"{field} doit être une liste d'identifiants séparés par des virgules",
+            key="catalogue.errors.invalidIds",
+        ) from None
+
+
+def page_count(total: int, size: int) -> int:
+    """Number of pages of `size` holding `total` items (0 when there is nothing)."""
+    return -(-total // size)
+
+
+@dataclass(frozen=True)
+class PageQuery:
+    """A validated, normalised article-page request; hashable, so it doubles as a cache key."""
+
+    category_id: int | None = None
+    section_id: int | None = None
+    page: int = 1
+    size: int = DEFAULT_PAGE_SIZE
+    sort: str = "popular"
+    shop_by: tuple[str, ...] = ()
+    brands: tuple[str, ...] = ()
+    origins: tuple[str, ...] = ()
+
+    def as_kwargs(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _clean_values(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted({v.strip() for v in values if v and v.strip()}))
+
+
+def page_query(
+    *,
+    category_id: int | None = None,
+    section_id: int | None = None,
+    page: int = 1,
+    size: int = DEFAULT_PAGE_SIZE,
+    sort: str = "popular",
+    shop_by: Iterable[str] = (),
+    brands: Iterable[str] = (),
+    origins: Iterable[str] = (),
+) -> PageQuery:
+    """Validate paging, sort and filters (400 on nonsense); sizes above 100 are capped."""
+    if page < 1:
+        raise ValidationFailed(
+            "page", "page doit être un entier supérieur ou égal à 1", key="catalogue.errors.page"
+        )
+    if size < 1:
+        raise ValidationFailed(
+            "size",
+            f"size doit être un entier entre 1 et {MAX_PAGE_SIZE}",
+            key="catalogue.errors.size",
+        )
+    sort = (sort or "popular").strip().lower()
+    if sort not in SORTS:
+        raise ValidationFailed(
+            "sort", f"sort doit être l'un de : {', '.join(SORTS)}", key="catalogue.errors.sort"
+        )
+    shop = _clean_values(v.lower() for v in shop_by)
+    unknown = [v for v in shop if v not in SHOP_BY]
+    if unknown:
+        raise ValidationFailed(
+            "shopBy",
+            f"shopBy doit être parmi : {', '.join(SHOP_BY)}",
+            key="catalogue.errors.shopBy",
+        )
+    return PageQuery(
+        category_id=category_id,
+        section_id=section_id,
+        page=page,
+        size=min(size, MAX_PAGE_SIZE),
+        sort=sort,
+        shop_by=shop,
+        brands=_clean_values(brands),
+        origins=_clean_values(origins),
+    )
+
+
+# --- SQL building blocks --------------------------------------------------------------------
+
+_ARTICLE_FROM = A.outerjoin(C, A.c.category_id == C.c.id)
+_ARTICLE_COLUMNS = (*A.c, C.c.name.label("category_name"))
+_EFFECTIVE_PRICE = func.coalesce(A.c.sale_price, A.c.price)
+_STRUCK_PRICE = func.coalesce(A.c.original_price, A.c.price)
+_DISCOUNT_RATIO = (_STRUCK_PRICE - A.c.sale_price) / func.nullif(_STRUCK_PRICE, 0)
+_ON_SALE = A.c.sale_price.is_not(None)
+
+_ORDER_BY: dict[str, tuple[Any, ...]] = {
+    "popular": (A.c.popularity.desc(), A.c.id),
+    "rating": (func.coalesce(A.c.rating, -1).desc(), A.c.popularity.desc(), A.c.id),
+    "sale": (
+        sa.case((_ON_SALE, 0), else_=1),
+        func.coalesce(_DISCOUNT_RATIO, 0).desc(),
+        A.c.popularity.desc(),
+        A.c.id,
+    ),
+    "price_asc": (_EFFECTIVE_PRICE, A.c.id),
+    "price_desc": (_EFFECTIVE_PRICE.desc(), A.c.id),
+}
+
+_SHOP_BY_CONDITION: dict[str, ColumnElement[bool]] = {
+    "sale": _ON_SALE,
+    "new": A.c.is_new.is_(True),
+    "organic": A.c.is_organic.is_(True),
+    "local": A.c.is_local.is_(True),
+}
+
+
+def _valid_id(value: int | None) -> bool:
+    return value is not None and 0 < value <= MAX_ID
+
+
+def _article_dicts(db: Session, rows: Sequence[sa.Row[Any]]) -> list[dict[str, Any]]:
+    """Article rows (with `category_name`) → dicts, nutrition fetched in one query for all."""
+    if not rows:
+        return []
+    nutrition = ser.group_by(
+        db.execute(
+            select(N).where(N.c.article_id.in_([r.id for r in rows])).order_by(N.c.id)
+        ).all(),
+        "article_id",
+    )
+    return [
+        ser.article_dict(r, category_name=r.category_name, nutritions=nutrition.get(r.id, ()))
+        for r in rows
+    ]
+
+
+def _with_descendants(db: Session, ids: Sequence[int]) -> list[int]:
+    """The given category ids and every category below them (levels are at most 3 deep)."""
+    ids = [i for i in ids if _valid_id(i)]
+    if not ids:
+        return []
+    children = select(C.c.id).where(C.c.parent_id.in_(ids))
+    q = select(C.c.id).where(
+        sa.or_(C.c.id.in_(ids), C.c.parent_id.in_(ids), C.c.parent_id.in_(children))
+    )
+    return list(db.execute(q).scalars())
+
+
+def _category_scope(db: Session, category_id: int) -> list[int]:
+    """A category and its descendants; NotFound when the category does not exist."""
+    if not _valid_id(category_id):
+        raise NotFound("Catégorie introuvable", key="catalogue.errors.categoryNotFound")
+    ids = _with_descendants(db, [category_id])
+    if category_id not in ids:
+        raise NotFound("Catégorie introuvable", key="catalogue.errors.categoryNotFound")
+    return ids
+
+
+def _section_row(db: Session, section_id: int) -> sa.Row[Any]:
+    row = (
+        db.execute(select(S).where(S.c.id == section_id)).first() if _valid_id(section_id) else None
+    )
+    if row is None:
+        raise NotFound("Section introuvable", key="catalogue.errors.sectionNotFound")
+    return row
+
+
+# --- categories -----------------------------------------------------------------------------
+
+
+def _child_order(row: sa.Row[Any]) -> tuple[Any, ...]:
+    """Level 3 by name only (spec §5); levels 1 and 2 by displayOrder, then name."""
+    if row.level >= 3:
+        return (french_sort_key(row.name),)
+    return (row.display_order, french_sort_key(row.name))
+
+
+def _subtree(row: sa.Row[Any], children_of: dict[int | None, list[sa.Row[Any]]]) -> dict[str, Any]:
+    kids = sorted(children_of.get(row.id, []), key=_child_order) if row.level < 3 else []
+    return ser.category_dict(row, [_subtree(kid, children_of) for kid in kids])
+
+
+def _visible_children(rows: Iterable[sa.Row[Any]]) -> dict[int | None, list[sa.Row[Any]]]:
+    children_of: dict[int | None, list[sa.Row[Any]]] = {}
+    for row in rows:
+        if row.can_display_on_ui:
+            children_of.setdefault(row.parent_id, []).append(row)
+    return children_of
+
+
+def category_tree(db: Session) -> list[dict[str, Any]]:
+    """The category bar: visible level-1 categories with visible children two levels down.
+
+    A hidden category hides its whole subtree (its children have no visible parent to hang on).
+    """
+    rows = db.execute(select(C).where(C.c.can_display_on_ui.is_(True))).all()
+    children_of = _visible_children(rows)
+    roots = [r for r in rows if r.level == 1]
+    return [_subtree(r, children_of) for r in sorted(roots, key=_child_order)]
+
+
+def get_category(db: Session, category_id: int) -> dict[str, Any]:
+    """One category (even a hidden one) with its visible subtree and `path` from the top."""
+    rows = db.execute(select(C)).all()
+    by_id = {r.id: r for r in rows}
+    row = by_id.get(category_id)
+    if row is None:
+        raise NotFound("Catégorie introuvable", key="catalogue.errors.categoryNotFound")
+    path: list[dict[str, Any]] = []
+    node: sa.Row[Any] | None = row
+    while node is not None and len(path) < 3:
+        path.insert(0, {"id": node.id, "name": node.name, "level": node.level})
+        node = by_id.get(node.parent_id)
+    return {**_subtree(row, _visible_children(rows)), "path": path}
+
+
+# --- sections -------------------------------------------------------------------------------
+
+
+def _section_articles(
+    db: Session, section_ids: Sequence[int], limit: int = SECTION_ARTICLE_LIMIT
+) -> dict[int, list[dict[str, Any]]]:
+    """The listed articles of each section in position order, at most `limit` per section."""
+    if not section_ids:
+        return {}
+    rank = (
+        func.row_number()
+        .over(partition_by=SA.c.section_id, order_by=(SA.c.position, SA.c.article_id))
+        .label("rank")
+    )
+    members = (
+        select(SA.c.section_id, SA.c.article_id, rank)
+        .select_from(SA.join(A, A.c.id == SA.c.article_id))
+        .where(SA.c.section_id.in_(section_ids), A.c.status == LISTED_STATUS)
+        .subquery()
+    )
+    rows = db.execute(
+        select(*_ARTICLE_COLUMNS, members.c.section_id)
+        .select_from(_ARTICLE_FROM.join(members, members.c.article_id == A.c.id))
+        .where(members.c.rank <= limit)
+        .order_by(members.c.section_id, members.c.rank)
+    ).all()
+    dicts = _article_dicts(db, rows)
+    out: dict[int, list[dict[str, Any]]] = {}
+    for row, article in zip(rows, dicts, strict=True):
+        out.setdefault(row.section_id, []).append(article)
+    return out
+
+
+def sections(
+    db: Session,
+    *,
+    articles_only: bool = False,
+    active: bool | None = True,
+    category_ids: list[int] | None = None,
+) -> list[dict[str, Any]]:
+    """Merchandising sections by displayOrder (default 0), then id.
+
+    Without `category_ids`: the home sections (those attached to no category). With them: the
+    sections of those categories and of their descendants. `active` None means both states.
+    `articles_only` keeps only the sections that have at least one listed article.
+    """
+    q = select(S).order_by(S.c.display_order, S.c.id)
+    if active is not None:
+        q = q.where(S.c.active.is_(active))
+    if category_ids is None:
+        q = q.where(S.c.category_id.is_(None))
+    else:
+        q = q.where(S.c.category_id.in_(_with_descendants(db, category_ids)))
+    rows = db.execute(q).all()
+    articles = _section_articles(db, [r.id for r in rows])
+    return [
+        ser.section_dict(r, articles.get(r.id, []))
+        for r in rows
+        if not articles_only or articles.get(r.id)
+    ]
+
+
+def get_section(db: Session, section_id: int) -> dict[str, Any]:
+    row = _section_row(db, section_id)
+    return ser.section_dict(row, _section_articles(db, [row.id]).get(row.id, []))
+
+
+# --- promotions -----------------------------------------------------------------------------
+
+
+def banner_promotions(db: Session) -> list[dict[str, Any]]:
+    """The rotating promotion banner (spec §5 rule in `is_banner_promotion`)."""
+    rows = db.execute(
+        select(P).where(P.c.display_on_banner.is_(True), P.c.active.is_(True)).order_by(P.c.id)
+    ).all()
+    return [ser.promotion_dict(r) for r in rows if is_banner_promotion(r)]
+
+
+def promotions(
+    db: Session, *, category_id: int | None = None, active: bool | None = None
+) -> list[dict[str, Any]]:
+    """Promotions, optionally of one category (and its descendants) and of one state."""
+    q = select(P).order_by(P.c.id)
+    if category_id is not None:
+        q = q.where(P.c.category_id.in_(_category_scope(db, category_id)))
+    if active is not None:
+        q = q.where(P.c.active.is_(active))
+    return [ser.promotion_dict(r) for r in db.execute(q).all()]
+
+
+# --- articles -------------------------------------------------------------------------------
+
+
+def _scope_conditions(
+    db: Session, category_id: int | None, section_id: int | None
+) -> list[ColumnElement[bool]]:
+    conditions: list[ColumnElement[bool]] = [A.c.status == LISTED_STATUS]
+    if category_id is not None:
+        conditions.append(A.c.category_id.in_(_category_scope(db, category_id)))
+    if section_id is not None:
+        _section_row(db, section_id)
+        members = select(SA.c.article_id).where(SA.c.section_id == section_id)
+        conditions.append(A.c.id.in_(members))
+    return conditions
+
+
+def _facets(db: Session, scope: list[ColumnElement[bool]]) -> dict[str, Any]:
+    """What the Refine dialog can offer within the scope (before the shopper's own filters).
+
+    Brands and origins come from one DISTINCT over a covering index; each shop-by flag is an
+    EXISTS that stops at the first matching article.
+    """
+    pairs = db.execute(select(A.c.brand, A.c.origin).where(*scope).distinct()).all()
+    flags = db.execute(
+        select(
+            *(sa.exists().where(*scope, cond).label(n) for n, cond in _SHOP_BY_CONDITION.items())
+        )
+    ).one()
+    return {
+        "brands": sorted({b for b, _ in pairs if b}, key=french_sort_key),
+        "origins": sorted({o for _, o in pairs if o}, key=french_sort_key),
+        "shopBy": [name for name in SHOP_BY if getattr(flags, name)],
+    }
+
+
+def articles_page(
+    db: Session,
+    *,
+    category_id: int | None = None,
+    section_id: int | None = None,
+    page: int = 1,
+    size: int = DEFAULT_PAGE_SIZE,
+    sort: str = "popular",
+    shop_by: Sequence[str] = (),
+    brands: Sequence[str] = (),
+    origins: Sequence[str] = (),
+) -> dict[str, Any]:
+    """One page of listed articles: {items, total, page, size, pages, facets}.
+
+    `category_id` covers the category's descendants (a level-1 id lists its level-3 articles).
+    Filters: shop_by values are combined with AND, brands and origins each with OR.
+    A page past the end is empty but still carries the totals.
+    """
+    q = page_query(
+        category_id=category_id,
+        section_id=section_id,
+        page=page,
+        size=size,
+        sort=sort,
+        shop_by=shop_by,
+        brands=brands,
+        origins=origins,
+    )
+    scope = _scope_conditions(db, q.category_id, q.section_id)
+    conditions = [*scope, *(_SHOP_BY_CONDITION[v] for v in q.shop_by)]
+    if q.brands:
+        conditions.append(A.c.brand.in_(q.brands))
+    if q.origins:
+        conditions.append(A.c.origin.in_(q.origins))
+    total = db.execute(select(func.count()).select_from(A).where(*conditions)).scalar_one()
+    rows = db.execute(
+        select(*_ARTICLE_COLUMNS)
+        .select_from(_ARTICLE_FROM)
+        .where(*conditions)
+        .order_by(*_ORDER_BY[q.sort])
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+    ).all()
+    return {
+        "items": _article_dicts(db, rows),
+        "total": total,
+        "page": q.page,
+        "size": q.size,
+        "pages": page_count(total, q.size),
+        "sort": q.sort,
+        "facets": _facets(db, scope),
+    }
+
+
+def _article_row(db: Session, article_id: int) -> sa.Row[Any]:
+    row = (
+        db.execute(
+            select(*_ARTICLE_COLUMNS).select_from(_ARTICLE_FROM).where(A.c.id == article_id)
+        ).first()
+        if _valid_id(article_id)
+        else None
+    )
+    if row is None:
+        raise NotFound(_PRODUCT_NOT_FOUND, key="catalogue.errors.productNotFound")
+    return row
+
+
+def get_article(db: Session, article_id: int) -> dict[str, Any]:
+    """The product page: the article with nutrition, category and supplier (404 otherwise)."""
+    return _article_dicts(db, [_article_row(db, article_id)])[0]
+
+
+def related_articles(
+    db: Session, article_id: int, limit: int = RELATED_LIMIT
+) -> list[dict[str, Any]]:
+    """ "Vous pourriez aussi aimer": the most popular listed articles of the same category,
+    never the article itself, at most 6."""
+    row = _article_row(db, article_id)
+    limit = max(0, min(limit, RELATED_LIMIT))
+    if row.category_id is None or limit == 0:
+        return []
+    rows = db.execute(
+        select(*_ARTICLE_COLUMNS)
+        .select_from(_ARTICLE_FROM)
+        .where(
+            A.c.category_id == row.category_id,
+            A.c.id != row.id,
+            A.c.status == LISTED_STATUS,
+        )
+        .order_by(*_ORDER_BY["popular"])
+        .limit(limit)
+    ).all()
+    return _article_dicts(db, rows)

@@ -1,0 +1,187 @@
+"""Pre-serialised catalogue answers, invalidated by the database's catalogue version.
+
+Why: at 50,000 articles a catalogue call must answer at ≥ 40 % of a trivial endpoint's rate
+with p95 ≤ 20 ms (DESIGN.md, Budgets). A session, a few queries and JSON encoding cost more
+than that budget allows, so the API keeps the JSON *bytes* of recent answers in a bounded LRU.
+
+How workers agree: the key holds the catalogue version, the single `CatalogueVersion` row that
+every catalogue write bumps (`bump_version`). Each worker re-reads that row at most once per
+`check_interval` (1 s) — one cheap primary-key read — so after a change every worker serves
+fresh answers within a second; the writing worker does at its next request. Nothing here is
+shared between processes except the database row, so several workers (or machines) are safe.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session
+from starlette.concurrency import run_in_threadpool
+
+from grocer.db import get_engine
+from grocer.models import CatalogueVersion
+
+try:  # orjson is optional: faster, same bytes for our plain dicts.
+    import orjson
+
+    def dumps(data: Any) -> bytes:
+        return orjson.dumps(data)
+
+except ImportError:  # pragma: no cover - depends on the environment
+
+    def dumps(data: Any) -> bytes:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+_V: sa.Table = CatalogueVersion.__table__  # type: ignore[assignment]
+
+Builder = Callable[[Session], Any]
+
+
+def read_version(conn: sa.Connection | Session) -> int:
+    """The current catalogue version (0 before anything was loaded)."""
+    value = conn.execute(sa.select(_V.c.version).where(_V.c.id == 1)).scalar()
+    return int(value or 0)
+
+
+def bump_version(db: Session) -> int:
+    """Record a catalogue change (call it in the writing transaction) and return the version.
+
+    The local cache re-reads the version at its next request; other workers within a second.
+    """
+    updated = db.execute(sa.update(_V).where(_V.c.id == 1).values(version=_V.c.version + 1))
+    if not updated.rowcount:  # type: ignore[attr-defined]
+        db.execute(sa.insert(_V).values(id=1, version=1))
+    version = read_version(db)
+    CACHE.expire_version()
+    # Re-read once more after the commit: a read before it still sees the old version.
+    sa.event.listen(db, "after_commit", lambda _session: CACHE.expire_version(), once=True)
+    return version
+
+
+class CatalogueCache:
+    """A thread-safe, size-bounded LRU of JSON bytes keyed by (endpoint, params, version)."""
+
+    def __init__(
+        self,
+        *,
+        max_entries: int = 4096,
+        max_bytes: int = 64 * 1024 * 1024,
+        check_interval: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.check_interval = check_interval
+        self.clock = clock
+        self._entries: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self._engine: sa.Engine | None = None
+        self._version = -1
+        self._checked_at = float("-inf")
+        self.hits = 0
+        self.misses = 0
+
+    # -- version ------------------------------------------------------------------------------
+
+    def version_due(self) -> bool:
+        """True when the version must be re-read: interval elapsed, or another database."""
+        return (
+            self._engine is not get_engine()
+            or self.clock() - self._checked_at >= self.check_interval
+        )
+
+    def refresh_version(self) -> int:
+        """Read the version row; a new version (or database) empties the cache."""
+        engine = get_engine()
+        with engine.connect() as conn:
+            version = read_version(conn)
+        with self._lock:
+            if engine is not self._engine or version != self._version:
+                self._entries.clear()
+                self._bytes = 0
+                self._engine, self._version = engine, version
+            self._checked_at = self.clock()
+        return version
+
+    def expire_version(self) -> None:
+        """Force a version read at the next request (this worker just wrote the catalogue)."""
+        self._checked_at = float("-inf")
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._bytes = 0
+            self._engine, self._version = None, -1
+            self._checked_at = float("-inf")
+
+    # -- entries ------------------------------------------------------------------------------
+
+    def _lookup(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            body = self._entries.get(key)
+            if body is None:
+                self.misses += 1
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return body
+
+    def _store(self, key: Hashable, body: bytes) -> None:
+        if len(body) > self.max_bytes // 4:
+            return  # one huge answer must not flush everything else
+        with self._lock:
+            if key[-1] != self._version:  # type: ignore[index]  # built for an older version
+                return
+            previous = self._entries.pop(key, None)
+            if previous is not None:
+                self._bytes -= len(previous)
+            self._entries[key] = body
+            self._bytes += len(body)
+            while len(self._entries) > self.max_entries or self._bytes > self.max_bytes:
+                _, evicted = self._entries.popitem(last=False)
+                self._bytes -= len(evicted)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @staticmethod
+    def _build(build: Builder) -> bytes:
+        with Session(get_engine(), expire_on_commit=False) as db:
+            return dumps(build(db))
+
+    # -- the two ways in ----------------------------------------------------------------------
+
+    def get(self, endpoint: str, params: Hashable, build: Builder) -> bytes:
+        """Synchronous: the cached JSON bytes, or `build(session)` encoded and kept."""
+        if self.version_due():
+            self.refresh_version()
+        key = (endpoint, params, self._version)
+        body = self._lookup(key)
+        if body is None:
+            body = self._build(build)
+            self._store(key, body)
+        return body
+
+    async def serve(self, endpoint: str, params: Hashable, build: Builder) -> bytes:
+        """For async routes: a hit costs a dict lookup on the event loop; database work (the
+        version read, a miss) runs in the thread pool so a slow query never blocks the loop."""
+        if self.version_due():
+            await run_in_threadpool(self.refresh_version)
+        key = (endpoint, params, self._version)
+        body = self._lookup(key)
+        if body is None:
+            body = await run_in_threadpool(self._build, build)
+            self._store(key, body)
+        return body
+
+
+#: The process's cache (one per worker; workers agree through the version row).
+CACHE = CatalogueCache()

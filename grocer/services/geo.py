@@ -1,0 +1,589 @@
+"""Geocoding: place search and reverse geocoding through a provider chain, and address checks.
+
+The chain (DESIGN.md, "Outgoing calls"): every Nominatim-compatible URL of
+`settings.geocoder_urls` in order, then Photon (`settings.photon_url`), then the offline
+gazetteer, so that city search still answers with no network. A provider that fails (network,
+time-out, HTTP error, bad body) is logged as "Recherche échouée: …", skipped for a cooldown and
+never raised to callers; one that answers with nothing passes the question on.
+
+Every answer has the Nominatim shape ({place_id, display_name, lat, lon, address{…}}, see
+`gazetteer.place_result`) whatever the provider, and `to_address` turns one into the shop's
+Address (spec 000 §3). Answers are cached for a day, keyed by the normalised query or the
+rounded coordinates and the language. Results that only the gazetteer produced because every
+provider failed are not cached, so that the richer answer comes back with the network.
+
+The public Nominatim host allows one request per second per application. Inside one process a
+lock and the time of the last call enforce it; across workers that is not enough, so when
+`settings.redis_url` is set the interval is reserved in Redis (an atomic script on the Redis
+clock) and every worker shares the same budget.
+
+Functions here block (httpx, sync). Reflex event handlers should await the `*_async`
+variants, which run them in a worker thread; FastAPI runs plain `def` routes in its pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import logging
+import math
+import re
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+from urllib.parse import urlsplit
+
+import httpx
+
+from grocer.services import addresses, gazetteer
+from grocer.services.errors import ValidationFailed
+from grocer.services.http_cache import (
+    MISSING,
+    Clock,
+    Cooldown,
+    PerSettings,
+    ProviderError,
+    TTLCache,
+    fetch_json,
+    make_client,
+    user_agent,
+)
+from grocer.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+FAILURE_PREFIX = "Recherche échouée:"  # spec 000 §8: failures are logged only
+PUBLIC_NOMINATIM_HOSTS = frozenset({"nominatim.openstreetmap.org"})
+MIN_QUERY, MAX_QUERY = 2, 200
+MAX_LIMIT = 10  # spec 000 §9: 10 in the map picker, 8 in the address picker modal
+CACHE_TTL = 24 * 3600.0
+REVERSE_DECIMALS = 4  # about 11 m: close clicks share one cached answer
+OFFLINE_REVERSE_KM = 100.0  # beyond this the nearest town names nothing useful
+PLAUSIBLE_KM = 50.0
+PHOTON_LANGS = frozenset({"de", "en", "fr", "it"})
+_LANG = re.compile(r"^[a-z]{2}$")
+
+T = TypeVar("T")
+Sleep = Callable[[float], None]
+Result = dict[str, Any]
+
+
+# --------------------------------------------------------------------------------------------
+# Input checks (ValidationFailed → 400 in the API)
+# --------------------------------------------------------------------------------------------
+
+
+def _check_query(query: Any) -> str:
+    text = query.strip() if isinstance(query, str) else ""
+    if not MIN_QUERY <= len(text) <= MAX_QUERY:
+        raise ValidationFailed(
+            "q",
+            f"La recherche doit contenir entre {MIN_QUERY} et {MAX_QUERY} caractères",
+            key="geo.errors.queryLength",
+        )
+    return text
+
+
+def _check_limit(limit: Any) -> int:
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise ValidationFailed(
+            "limit",
+            f"Le nombre de résultats doit être compris entre 1 et {MAX_LIMIT}",
+            key="geo.errors.limit",
+        )
+    return limit
+
+
+def _check_lang(lang: Any) -> str:
+    if not isinstance(lang, str) or not _LANG.match(lang):
+        raise ValidationFailed("lang", "Langue invalide", key="geo.errors.lang")
+    return lang
+
+
+def _required_range(value: Any, field: str, low: float, high: float, message: str) -> float:
+    key = f"address.errors.{'latitude' if field == 'lat' else 'longitude'}"
+    number = addresses.check_range(value, field=field, low=low, high=high, message=message, key=key)
+    if number is None:
+        raise ValidationFailed(field, message, key=key)
+    return number
+
+
+def _check_coordinates(lat: Any, lon: Any) -> tuple[float, float]:
+    return (
+        _required_range(lat, "lat", -90, 90, addresses.LATITUDE_MESSAGE),
+        _required_range(lon, "lon", -180, 180, addresses.LONGITUDE_MESSAGE),
+    )
+
+
+def accept_language(lang: str) -> str:
+    """The shopper's language first, then French, then English: 'fr' → 'fr,en;q=0.8'."""
+    langs = list(dict.fromkeys([lang, "fr", "en"]))
+    return ",".join(
+        code if i == 0 else f"{code};q={1 - 0.2 * i:.1f}" for i, code in enumerate(langs)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Rate limiting of the public Nominatim host
+# --------------------------------------------------------------------------------------------
+
+
+class RateLimitBusy(ProviderError):
+    """The next free slot is too far away: skip this provider for now (no cooldown)."""
+
+
+class RateLimiter(Protocol):
+    def acquire(self) -> None:
+        """Return when a call may go out; raise RateLimitBusy rather than wait too long."""
+
+
+class LocalIntervalLimiter:
+    """At most one call per `interval` in this process.
+
+    Each caller reserves the next free slot under a lock, then sleeps outside it, so
+    concurrent threads queue one interval apart. Clock and sleep are injectable for tests.
+    """
+
+    def __init__(
+        self,
+        interval: float = 1.0,
+        *,
+        max_wait: float = 5.0,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = time.sleep,
+    ) -> None:
+        self.interval = interval
+        self.max_wait = max_wait
+        self._clock = clock
+        self._sleep = sleep
+        self._next = -math.inf
+        self._lock = threading.Lock()
+
+    def acquire(self) -> None:
+        with self._lock:
+            now = self._clock()
+            slot = max(now, self._next)
+            if slot - now > self.max_wait:
+                raise RateLimitBusy("rate limit: no slot soon enough")
+            self._next = slot + self.interval
+        if slot > now:
+            self._sleep(slot - now)
+
+
+# KEYS[1] holds the Redis time (ms) of the next free slot. Reserve it atomically, on one
+# clock shared by every worker; answer the wait in ms, or -1 when it exceeds ARGV[2].
+_RESERVE_SLOT = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local slot = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+local wait = slot - now
+if wait > tonumber(ARGV[2]) then return -1 end
+redis.call('SET', KEYS[1], slot + tonumber(ARGV[1]), 'PX', wait + tonumber(ARGV[1]) + 1000)
+return wait
+"""
+
+
+class RedisIntervalLimiter:
+    """At most one call per `interval` across every worker sharing the Redis server.
+
+    If Redis is unreachable it falls back to a process-local limiter rather than fail.
+    """
+
+    def __init__(
+        self,
+        redis_url: str,
+        key: str = "grocer:ratelimit:nominatim",
+        interval: float = 1.0,
+        *,
+        max_wait: float = 5.0,
+        sleep: Sleep = time.sleep,
+    ) -> None:
+        import redis
+
+        self._redis_error: type[Exception] = redis.RedisError
+        client = redis.Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2)
+        self._script = client.register_script(_RESERVE_SLOT)
+        self.key = key
+        self.interval = interval
+        self.max_wait = max_wait
+        self._sleep = sleep
+        self._fallback = LocalIntervalLimiter(interval, max_wait=max_wait, sleep=sleep)
+
+    def acquire(self) -> None:
+        try:
+            wait_ms = int(
+                self._script(
+                    keys=[self.key], args=[int(self.interval * 1000), int(self.max_wait * 1000)]
+                )
+            )
+        except self._redis_error as exc:
+            logger.warning("Limiteur Redis indisponible, limite locale utilisée: %s", exc)
+            self._fallback.acquire()
+            return
+        if wait_ms < 0:
+            raise RateLimitBusy("rate limit: no slot soon enough")
+        if wait_ms > 0:
+            self._sleep(wait_ms / 1000)
+
+
+_limiters: dict[str, RateLimiter] = {}
+_limiters_lock = threading.Lock()
+
+
+def shared_limiter(redis_url: str = "") -> RateLimiter:
+    """The process-wide limiter for the public Nominatim host (Redis-backed when configured)."""
+    with _limiters_lock:
+        if redis_url not in _limiters:
+            _limiters[redis_url] = (
+                RedisIntervalLimiter(redis_url) if redis_url else LocalIntervalLimiter()
+            )
+        return _limiters[redis_url]
+
+
+# --------------------------------------------------------------------------------------------
+# Providers: each maps its own format to the Nominatim shape
+# --------------------------------------------------------------------------------------------
+
+
+def _coordinate(value: Any, low: float, high: float) -> float | None:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) and low <= number <= high else None
+
+
+def _nominatim_item(item: Any) -> Result | None:
+    """A Nominatim result reduced to the shape we promise; None when it is unusable."""
+    if not isinstance(item, dict):
+        return None
+    lat = _coordinate(item.get("lat"), -90, 90)
+    lon = _coordinate(item.get("lon"), -180, 180)
+    name = item.get("display_name")
+    if lat is None or lon is None or not isinstance(name, str) or not name.strip():
+        return None
+    address = item.get("address")
+    result = gazetteer.place_result(
+        item.get("place_id") or f"{lat},{lon}",
+        name.strip(),
+        lat,
+        lon,
+        address if isinstance(address, dict) else {},
+    )
+    result["lat"], result["lon"] = str(item["lat"]).strip(), str(item["lon"]).strip()
+    return result
+
+
+def photon_feature(feature: Any) -> Result | None:
+    """A Photon GeoJSON feature mapped to the Nominatim shape; None when it is unusable."""
+    if not isinstance(feature, dict):
+        return None
+    props = feature.get("properties")
+    coords = (feature.get("geometry") or {}).get("coordinates")
+    if not isinstance(props, dict) or not isinstance(coords, list) or len(coords) < 2:
+        return None
+    lon, lat = _coordinate(coords[0], -180, 180), _coordinate(coords[1], -90, 90)
+    if lat is None or lon is None:
+        return None
+
+    def text(key: str) -> str:
+        value = props.get(key)
+        return str(value).strip() if value is not None else ""
+
+    name = text("name")
+    address = {
+        "road": text("street") or (name if text("type") == "street" else ""),
+        "house_number": text("housenumber"),
+        "city": text("city"),
+        "state": text("state"),
+        "county": text("county"),
+        "country": text("country"),
+        "country_code": text("countrycode"),
+        "postcode": text("postcode"),
+    }
+    kind = text("osm_value") if text("osm_key") == "place" else ""
+    if kind in {"city", "town", "village", "municipality"} and name and not address.get(kind):
+        address[kind] = name
+    parts = [
+        name,
+        address["house_number"],
+        address["road"],
+        text("district"),
+        address["city"],
+        address["county"],
+        address["state"],
+        address["postcode"],
+        address["country"],
+    ]
+    display = ", ".join(dict.fromkeys(part for part in parts if part))
+    if not display:
+        return None
+    place_id = props.get("osm_id") or f"{lat},{lon}"
+    return gazetteer.place_result(place_id, display, lat, lon, address)
+
+
+class Provider(Protocol):
+    name: str
+    base_url: str
+
+    def search(self, client: httpx.Client, query: str, limit: int, lang: str) -> list[Result]: ...
+
+    def reverse(self, client: httpx.Client, lat: float, lon: float, lang: str) -> Result | None: ...
+
+
+class NominatimProvider:
+    name = "nominatim"
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url.rstrip("/")
+
+    def search(self, client: httpx.Client, query: str, limit: int, lang: str) -> list[Result]:
+        params = {"format": "json", "addressdetails": 1, "limit": limit, "q": query}
+        body = fetch_json(client, f"{self.base_url}/search", params=params, headers=_lang(lang))
+        if not isinstance(body, list):
+            raise ProviderError("unexpected answer")
+        return [r for r in map(_nominatim_item, body) if r is not None]
+
+    def reverse(self, client: httpx.Client, lat: float, lon: float, lang: str) -> Result | None:
+        params = {"format": "json", "addressdetails": 1, "lat": lat, "lon": lon}
+        body = fetch_json(client, f"{self.base_url}/reverse", params=params, headers=_lang(lang))
+        if not isinstance(body, dict):
+            raise ProviderError("unexpected answer")
+        return None if "error" in body else _nominatim_item(body)
+
+
+class PhotonProvider:
+    name = "photon"
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url.rstrip("/")
+
+    @staticmethod
+    def _features(body: Any) -> list[Result]:
+        features = body.get("features") if isinstance(body, dict) else None
+        if not isinstance(features, list):
+            raise ProviderError("unexpected answer")
+        return [r for r in map(photon_feature, features) if r is not None]
+
+    def search(self, client: httpx.Client, query: str, limit: int, lang: str) -> list[Result]:
+        params = {"q": query, "limit": limit, "lang": _photon_lang(lang)}
+        url = f"{self.base_url}/api/"
+        return self._features(fetch_json(client, url, params=params, headers=_lang(lang)))
+
+    def reverse(self, client: httpx.Client, lat: float, lon: float, lang: str) -> Result | None:
+        params = {"lat": lat, "lon": lon, "lang": _photon_lang(lang)}
+        url = f"{self.base_url}/reverse"
+        found = self._features(fetch_json(client, url, params=params, headers=_lang(lang)))
+        return found[0] if found else None
+
+
+def _lang(lang: str) -> dict[str, str]:
+    return {"Accept-Language": accept_language(lang)}
+
+
+def _photon_lang(lang: str) -> str:
+    return lang if lang in PHOTON_LANGS else "fr"
+
+
+# --------------------------------------------------------------------------------------------
+# The chain
+# --------------------------------------------------------------------------------------------
+
+
+class Geocoder:
+    """The provider chain with its cache, cooldown and rate limiter.
+
+    Everything is injectable so tests point it at local fake servers and drive time:
+    `clock` for the cache and cooldown, `limiter` (with its own clock and sleep) for the
+    public host policy, `rate_limited_hosts` to treat a fake host as the public one.
+    """
+
+    def __init__(
+        self,
+        nominatim_urls: Sequence[str] = (),
+        photon_url: str = "",
+        *,
+        timeout: float = 4.0,
+        user_agent: str = "Grocer/1.0",
+        limiter: RateLimiter | None = None,
+        rate_limited_hosts: frozenset[str] = PUBLIC_NOMINATIM_HOSTS,
+        clock: Clock = time.monotonic,
+        cache_ttl: float = CACHE_TTL,
+        cooldown: float = 30.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self.providers: list[Provider] = [NominatimProvider(url) for url in nominatim_urls if url]
+        if photon_url:
+            self.providers.append(PhotonProvider(photon_url))
+        self._limited = {
+            p.base_url for p in self.providers if _host(p.base_url) in rate_limited_hosts
+        }
+        self._limiter = limiter or shared_limiter()
+        self._client = make_client(timeout, user_agent, transport)
+        self.cache = TTLCache(cache_ttl, maxsize=2048, clock=clock)
+        self.cooldown = Cooldown(cooldown, clock=clock)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def _ask(self, call: Callable[[Provider], T | None]) -> tuple[T | None, bool]:
+        """The first non-empty answer along the chain, and whether any provider answered."""
+        answered = False
+        for provider in self.providers:
+            if self.cooldown.is_down(provider.base_url):
+                continue
+            try:
+                if provider.base_url in self._limited:
+                    self._limiter.acquire()
+                result = call(provider)
+            except RateLimitBusy as exc:
+                logger.warning(
+                    "%s %s %s (%s)", FAILURE_PREFIX, provider.name, provider.base_url, exc
+                )
+                continue
+            except ProviderError as exc:
+                logger.warning(
+                    "%s %s %s (%s)", FAILURE_PREFIX, provider.name, provider.base_url, exc
+                )
+                self.cooldown.mark_down(provider.base_url)
+                continue
+            answered = True
+            if result:
+                return result, True
+        return None, answered
+
+    def search(self, query: str, limit: int = MAX_LIMIT, lang: str = "fr") -> list[Result]:
+        """Places matching `query`, best first (at most `limit`)."""
+        text, limit, lang = _check_query(query), _check_limit(limit), _check_lang(lang)
+        key = ("search", " ".join(text.casefold().split()), lang)
+        cached = self.cache.get(key)
+        if cached is MISSING:
+            # Always ask for the maximum so the 8- and 10-result pickers share one entry.
+            found, answered = self._ask(lambda p: p.search(self._client, text, MAX_LIMIT, lang))
+            cached = found or gazetteer.search(text, MAX_LIMIT, lang)
+            if answered:
+                self.cache.set(key, cached)
+        return copy.deepcopy(cached[:limit])
+
+    def reverse(self, lat: float, lon: float, lang: str = "fr") -> Result | None:
+        """The place at a position, or None when no provider nor the gazetteer knows one."""
+        lat, lon = _check_coordinates(lat, lon)
+        lang = _check_lang(lang)
+        lat, lon = round(lat, REVERSE_DECIMALS), round(lon, REVERSE_DECIMALS)
+        key = ("reverse", lat, lon, lang)
+        cached = self.cache.get(key)
+        if cached is MISSING:
+            found, answered = self._ask(lambda p: p.reverse(self._client, lat, lon, lang))
+            cached = found or gazetteer.nearest_place(lat, lon, lang, OFFLINE_REVERSE_KM)
+            if answered:
+                self.cache.set(key, cached)
+        return copy.deepcopy(cached)
+
+
+def _host(url: str) -> str:
+    parts = urlsplit(url)
+    return parts.netloc if parts.port else (parts.hostname or "")
+
+
+def build_geocoder(settings: Settings) -> Geocoder:
+    """The chain as the settings describe it."""
+    return Geocoder(
+        settings.geocoder_urls,
+        settings.photon_url,
+        timeout=settings.http_timeout,
+        user_agent=user_agent(settings),
+        limiter=shared_limiter(settings.redis_url),
+    )
+
+
+_default = PerSettings(build_geocoder, Geocoder.close)
+
+
+def default_geocoder() -> Geocoder:
+    return _default.get()
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------------------------
+
+
+def search_places(query: str, limit: int = MAX_LIMIT, lang: str = "fr") -> list[Result]:
+    """Nominatim-shaped places for `query` (2..200 characters, limit 1..10); never fails on
+    provider trouble, raises ValidationFailed on bad input."""
+    return default_geocoder().search(query, limit, lang)
+
+
+def reverse(lat: float, lon: float, lang: str = "fr") -> Result | None:
+    """The Nominatim-shaped place at a position, or None; raises ValidationFailed on bad input."""
+    return default_geocoder().reverse(lat, lon, lang)
+
+
+async def search_places_async(query: str, limit: int = MAX_LIMIT, lang: str = "fr") -> list[Result]:
+    """`search_places` off the event loop, for Reflex handlers."""
+    return await asyncio.to_thread(search_places, query, limit, lang)
+
+
+async def reverse_async(lat: float, lon: float, lang: str = "fr") -> Result | None:
+    """`reverse` off the event loop, for Reflex handlers."""
+    return await asyncio.to_thread(reverse, lat, lon, lang)
+
+
+def to_address(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A search result as the shop's Address (spec 000 §3).
+
+    streetAddress puts the number first, the French way ("12 Avenue Kwame Nkrumah"); a road
+    without a number is the road alone, and no road means the full display name.
+    """
+    address = result.get("address") or {}
+
+    def field(*keys: str) -> str:
+        return next((str(address[k]).strip() for k in keys if address.get(k)), "")
+
+    road, number = field("road"), field("house_number")
+    street = f"{number} {road}" if road and number else road
+    return {
+        "addressType": addresses.DEFAULT_ADDRESS_TYPE,
+        "streetAddress": street or str(result.get("display_name") or "").strip(),
+        "apartment": "",
+        "city": field("city", "town", "village", "municipality"),
+        "state": field("state", "county"),
+        "postalCode": field("postcode"),
+        "country": field("country"),
+        "latitude": _coordinate(result.get("lat"), -90, 90),
+        "longitude": _coordinate(result.get("lon"), -180, 180),
+        "isDefault": False,
+    }
+
+
+def validate_address(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The report of POST /auth/validate-address: is the address complete, in range, and
+    plausibly on the map? Offline and fast (the gazetteer only).
+
+    `valid` is complete and in range with no field problem (the same checks that saving
+    applies, from `addresses.validate_address`); `geocodable` is advisory: the city is a known
+    town (in the given country when it names one) or the position is within 50 km of one.
+    """
+    problems = addresses.validate_address(data)
+    failed = {problem.field for problem in problems}
+    in_range = not failed & {"latitude", "longitude"}
+    lat = _coordinate(data.get("latitude"), -90, 90) if in_range else None
+    lon = _coordinate(data.get("longitude"), -180, 180) if in_range else None
+    near = gazetteer.nearest(lat, lon) if lat is not None and lon is not None else None
+    city, country = data.get("city"), data.get("country")
+    town = (
+        gazetteer.find_city(city, country if isinstance(country, str) else None)
+        if isinstance(city, str)
+        else None
+    )
+    place = near[0] if near else town
+    return {
+        "valid": not problems,
+        "complete": not any(p.key == "address.errors.required" for p in problems),
+        "inRange": in_range,
+        "geocodable": town is not None or (near is not None and near[1] <= PLAUSIBLE_KM),
+        "nearestPlace": place.result() if place else None,
+        "distanceKm": round(near[1], 1) if near else None,
+        "messages": [problem.message for problem in problems],
+    }

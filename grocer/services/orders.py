@@ -1,0 +1,215 @@
+"""A customer's orders: reading them, and the status life cycle an admin moves them through."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlmodel import Session, col, select
+from typing_extensions import TypedDict
+
+from grocer.models import ORDER_STATUSES, Order, OrderLine, User
+from grocer.services.addresses import check_choice, ensure_account, iso_utc
+from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
+from grocer.services.money import check_currency, decimal_string
+from grocer.services.ownership import is_admin
+
+# Which status may follow which; delivered and cancelled are final.
+ORDER_TRANSITIONS: dict[str, frozenset[str]] = {
+    "pending": frozenset({"confirmed", "cancelled"}),
+    "confirmed": frozenset({"shipped", "cancelled"}),
+    "shipped": frozenset({"delivered"}),
+    "delivered": frozenset(),
+    "cancelled": frozenset(),
+}
+assert set(ORDER_TRANSITIONS) == set(ORDER_STATUSES)
+
+
+class OrderLineDict(TypedDict):
+    articleId: int | None
+    name: str
+    quantity: int
+    unitPrice: str
+    lineTotal: str
+
+
+class OrderDict(TypedDict):
+    id: int
+    number: str
+    date: str | None
+    status: str
+    total: str
+    currency: str
+    lines: list[OrderLineDict]
+
+
+@dataclass(frozen=True)
+class LineInput:
+    """One line of a new order: prices in XOF, as the cart priced them."""
+
+    article_id: int | None
+    name: str
+    quantity: int
+    unit_price: Decimal
+
+
+@dataclass(frozen=True)
+class OrderTotals:
+    """The order's figures, computed by the pricing rules before the order is placed."""
+
+    subtotal: Decimal
+    total: Decimal
+    delivery_fee: Decimal = Decimal("0")
+    surcharge: Decimal = Decimal("0")
+    tip: Decimal = Decimal("0")
+    discount: Decimal = Decimal("0")
+    gift_card: Decimal = Decimal("0")
+
+
+def can_transition(current: str, target: str) -> bool:
+    return target in ORDER_TRANSITIONS.get(current, frozenset())
+
+
+def _order_dict(order: Order, lines: Sequence[OrderLine]) -> OrderDict:
+    assert order.id is not None
+    return OrderDict(
+        id=order.id,
+        number=order.number,
+        date=iso_utc(order.created_at),
+        status=order.status,
+        total=decimal_string(order.total),
+        currency=order.currency,
+        lines=[
+            OrderLineDict(
+                articleId=line.article_id,
+                name=line.name,
+                quantity=line.quantity,
+                unitPrice=decimal_string(line.unit_price),
+                lineTotal=decimal_string(line.line_total),
+            )
+            for line in lines
+        ],
+    )
+
+
+def _with_lines(db: Session, orders: Sequence[Order]) -> list[OrderDict]:
+    """Orders with their lines, read in one query rather than one per order."""
+    ids = [order.id for order in orders]
+    by_order: dict[int, list[OrderLine]] = {}
+    if ids:
+        lines = db.exec(
+            select(OrderLine).where(col(OrderLine.order_id).in_(ids)).order_by(col(OrderLine.id))
+        ).all()
+        for line in lines:
+            by_order.setdefault(line.order_id, []).append(line)
+    return [_order_dict(order, by_order.get(order.id or 0, [])) for order in orders]
+
+
+def list_orders(db: Session, actor: User, user_id: int) -> list[OrderDict]:
+    """A user's orders, newest first."""
+    ensure_account(db, actor, user_id)
+    orders = db.exec(
+        select(Order).where(col(Order.user_id) == user_id).order_by(col(Order.id).desc())
+    ).all()
+    return _with_lines(db, orders)
+
+
+def _user_order(db: Session, actor: User, user_id: int, order_id: int) -> Order:
+    ensure_account(db, actor, user_id)
+    order = db.get(Order, order_id)
+    if order is None or order.user_id != user_id:
+        raise NotFound()
+    return order
+
+
+def get_order(db: Session, actor: User, user_id: int, order_id: int) -> OrderDict:
+    """One order of `user_id`; another user's order is NotFound even with a valid id."""
+    return _with_lines(db, [_user_order(db, actor, user_id, order_id)])[0]
+
+
+def set_status(db: Session, actor: User, order_id: int, status: Any) -> OrderDict:
+    """Move an order along its life cycle (admins only; customers cannot confirm their own)."""
+    if not is_admin(actor):
+        raise Forbidden()
+    target = check_choice(status, ORDER_STATUSES, field="status", label="statut")
+    order = db.get(Order, order_id)
+    if order is None:
+        raise NotFound()
+    if not can_transition(order.status, target):
+        raise Conflict(
+            f"Transition de statut impossible : {order.status} → {target}",
+            key="orders.errors.transition",
+        )
+    order.status = target
+    db.add(order)
+    db.flush()
+    return get_order(db, actor, order.user_id, order_id)
+
+
+def new_order_number(now: datetime) -> str:
+    """'CMD-20250131-9F2A61C0': dated for people, random so that numbers reveal no volume."""
+    return f"CMD-{now:%Y%m%d}-{secrets.token_hex(4).upper()}"
+
+
+def place_order(
+    db: Session,
+    user: User,
+    lines: Sequence[LineInput],
+    totals: OrderTotals,
+    *,
+    now: datetime,
+    currency: str = "XOF",
+    address: Mapping[str, Any] | None = None,
+    slot: Mapping[str, Any] | None = None,
+    instructions: Mapping[str, Any] | None = None,
+) -> OrderDict:
+    """Record a pending order for `user` (checkout calls this once it has priced the cart).
+
+    Only the order's own consistency is checked here (lines present, the subtotal is their
+    sum); the totals themselves are the pricing rules' business.
+    """
+    assert user.id is not None
+    if not lines:
+        raise ValidationFailed("lines", "La commande est vide", key="orders.errors.empty")
+    if any(line.quantity < 1 or line.unit_price < 0 for line in lines):
+        raise ValidationFailed("lines", "Ligne de commande invalide", key="orders.errors.line")
+    if sum((line.unit_price * line.quantity for line in lines), Decimal("0")) != totals.subtotal:
+        raise ValidationFailed("subtotal", "Sous-total incohérent", key="orders.errors.subtotal")
+    order = Order(
+        number=new_order_number(now),
+        user_id=user.id,
+        status="pending",
+        currency=check_currency(currency),
+        subtotal=totals.subtotal,
+        delivery_fee=totals.delivery_fee,
+        surcharge=totals.surcharge,
+        tip=totals.tip,
+        discount=totals.discount,
+        gift_card=totals.gift_card,
+        total=totals.total,
+        address=dict(address or {}),
+        slot=dict(slot or {}),
+        instructions=dict(instructions or {}),
+        created_at=now,
+    )
+    db.add(order)
+    db.flush()
+    assert order.id is not None
+    rows = [
+        OrderLine(
+            order_id=order.id,
+            article_id=line.article_id,
+            name=line.name[:200],
+            quantity=line.quantity,
+            unit_price=line.unit_price,
+            line_total=line.unit_price * line.quantity,
+        )
+        for line in lines
+    ]
+    db.add_all(rows)
+    db.flush()
+    return _order_dict(order, rows)

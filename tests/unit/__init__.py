@@ -1,0 +1,1 @@
+"""Unit tests of pure rules (no database, no network)."""
