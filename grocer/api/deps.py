@@ -18,6 +18,7 @@ _bearer = HTTPBearer(auto_error=False)
 
 
 def get_db() -> Iterator[Session]:
+    """One session per request, committed before the response is sent (scope="function")."""
     with Session(get_engine(), expire_on_commit=False) as session:
         try:
             yield session
@@ -27,7 +28,7 @@ def get_db() -> Iterator[Session]:
             raise
 
 
-SessionDep = Annotated[Session, Depends(get_db)]
+SessionDep = Annotated[Session, Depends(get_db, scope="function")]
 
 
 def get_optional_user(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool, field_validator
 from pydantic.alias_generators import to_camel
 
 from grocer.services.accounts import PhoneInput
@@ -18,6 +18,14 @@ from grocer.services.accounts import PhoneInput
 
 class CamelModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _no_nul(cls, value: Any) -> Any:
+        """PostgreSQL text cannot hold NUL: refuse it here (400) rather than fail in SQL."""
+        if isinstance(value, str) and "\x00" in value:
+            raise ValueError("caractère NUL interdit")
+        return value
 
 
 def _code_field() -> Any:

@@ -10,13 +10,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    StringConstraints,
+)
 from pydantic.alias_generators import to_camel
 
 from grocer.services.cart import MAX_LINES, MAX_STORE_ID_LENGTH, MAX_TEXT_LENGTH
 
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_LENGTH)]
-PriceText = Annotated[str, StringConstraints(max_length=40)] | int | float | None
+# Strict numbers, so that an over-long price text is refused rather than read as a number.
+PriceText = Annotated[str, StringConstraints(max_length=40)] | StrictInt | StrictFloat | None
 Money = Annotated[str, Field(description='Decimal string in XOF, e.g. "650.00"')]
 
 

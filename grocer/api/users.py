@@ -105,11 +105,11 @@ def change_password(
 
 @router.put("/users/{user_id}/preferences", response_model=PreferencesOut, responses=_OWNED_ERRORS)
 def update_preferences(
-    user_id: UserId, body: PreferencesUpdate, user: CurrentUser, db: SessionDep, now: Now
+    user_id: UserId, body: PreferencesUpdate, user: CurrentUser, db: SessionDep
 ) -> dict[str, Any]:
     """Notification switches (e-mail, push, SMS); the ones not sent keep their value."""
     switches = body.notifications.model_dump()
-    return accounts.update_notification_preferences(db, user, user_id, switches, now)
+    return accounts.update_notification_preferences(db, user, user_id, switches)
 
 
 @router.post(

@@ -11,8 +11,9 @@ from sqlmodel import Field
 
 
 def utcnow() -> datetime:
-    """Naive UTC now: both SQLite and PostgreSQL store it as-is."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """Aware UTC now. SQLModel stores datetimes as UTCDateTime, which refuses naive values and
+    reads back aware UTC on SQLite and PostgreSQL alike."""
+    return datetime.now(UTC)
 
 
 def money_field(default: Decimal | None = Decimal("0"), nullable: bool = False) -> Any:

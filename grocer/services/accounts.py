@@ -23,7 +23,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
-from grocer.models import DeletionRequest, User, UserPhone, UserSettings
+from grocer.models import DeletionRequest, User, UserPhone
 from grocer.models.base import utcnow
 from grocer.services import otp, ratelimit, tokens
 from grocer.services.addresses import clean_text, ensure_account, iso_utc, lock_user
@@ -35,7 +35,8 @@ from grocer.services.errors import (
     ValidationFailed,
 )
 from grocer.services.names import generate_username, names_from_email
-from grocer.services.tokens import TokenPair
+from grocer.services.settings_doc import save_settings_doc
+from grocer.services.tokens import TokenPair, as_utc
 
 # --- constants (spec 000 §9, 001 §5 and §9) -------------------------------------------------
 
@@ -61,7 +62,6 @@ LOGIN_FAIL_WINDOW = timedelta(minutes=15)
 LOOKUP_MISSES_PER_IP = 20  # unknown e-mails asked a reset code for, per hour
 SIGNUP_VERIFIED_WINDOW = timedelta(minutes=15)
 RESET_VERIFIED_WINDOW = timedelta(minutes=10)
-DEFAULT_NOTIFICATIONS = {"email": True, "push": False, "sms": False}
 
 BCRYPT_ROUNDS_ENV = "GROCER_BCRYPT_ROUNDS"
 _DEFAULT_BCRYPT_ROUNDS = 12
@@ -72,6 +72,7 @@ EMAIL_UNAVAILABLE = "Adresse email invalide ou déjà utilisée"
 
 _EMAIL_RE = re.compile(r"[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]+\.[^\s@\x00-\x1f\x7f]+")
 _USERNAME_RE = re.compile(r"[\w.-]+")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 # --- pure rules -------------------------------------------------------------------------------
@@ -189,8 +190,16 @@ def validate_language(value: str | None) -> str:
     return value
 
 
+def _text(value: str | None, field: str, label: str, max_length: int) -> str | None:
+    """Trimmed free text (None when blank) without control characters (NUL breaks
+    PostgreSQL, the others break e-mails and logs)."""
+    if isinstance(value, str) and _CONTROL_RE.search(value):
+        raise ValidationFailed(field, f"Le champ {label} est invalide", key="errors.invalidField")
+    return clean_text(value, field=field, label=label, max_length=max_length)
+
+
 def _name(value: str | None, field: str, label: str) -> str | None:
-    return clean_text(value, field=field, label=label, max_length=NAME_MAX)
+    return _text(value, field, label, NAME_MAX)
 
 
 # --- passwords --------------------------------------------------------------------------------
@@ -335,10 +344,14 @@ def user_details(db: Session, user: User) -> dict[str, Any]:
 
 
 def find_by_email(db: Session, email: str) -> User | None:
+    if "\x00" in email:  # no account has one, and PostgreSQL refuses it in a query
+        return None
     return db.exec(select(User).where(col(User.email) == normalise_email(email))).first()
 
 
 def find_by_username(db: Session, username: str) -> User | None:
+    if "\x00" in username:
+        return None
     return db.exec(
         select(User).where(sa.func.lower(User.username) == username.strip().lower())
     ).first()
@@ -448,7 +461,7 @@ def _insert(
         roles=roles,
         email_verified=email_verified,
         preferred_language=account.preferred_language,
-        registration_date=now,
+        registration_date=as_utc(now),
     )
     db.add(user)
     try:
@@ -529,7 +542,7 @@ def register(db: Session, data: Registration, now: datetime) -> LoginResult:
     else:
         otp.consume_verified(db, account.email, otp.SIGNUP, now, SIGNUP_VERIFIED_WINDOW)
     user = _insert(db, account, [CONSUMER], email_verified=True, now=now)
-    user.last_login = now
+    user.last_login = as_utc(now)
     pair = tokens.issue_tokens(db, user, remember_me=True, now=now)
     db.commit()
     return LoginResult(pair, user)
@@ -614,7 +627,7 @@ def login(
     if not user.is_active:
         raise Forbidden("Ce compte est désactivé", key="auth.errors.inactive")
     ratelimit.clear(db, account_key)
-    user.last_login = now
+    user.last_login = as_utc(now)
     db.add(user)
     pair = tokens.issue_tokens(db, user, remember_me, now)
     db.commit()
@@ -661,7 +674,7 @@ def send_signup_code(
 
 def verify_signup_code(db: Session, email: str | None, code: str | None, now: datetime) -> None:
     """Sign-up step 2: mark the address verified (register then accepts it for 15 min)."""
-    otp.verify_code(db, normalise_email(email), otp.SIGNUP, code, now)
+    otp.verify_code(db, validate_email(email), otp.SIGNUP, code, now)
 
 
 def request_password_reset(
@@ -683,7 +696,7 @@ def request_password_reset(
 def verify_reset_code(db: Session, email: str | None, code: str | None, now: datetime) -> None:
     """Forgot password step 2: mark the code verified (reset-password then accepts the
     e-mail alone for 10 minutes)."""
-    otp.verify_code(db, normalise_email(email), otp.RESET, code, now)
+    otp.verify_code(db, validate_email(email), otp.RESET, code, now)
 
 
 def reset_password(
@@ -692,7 +705,7 @@ def reset_password(
     """Forgot password step 3. Needs the right code, or a reset code verified in the last
     10 minutes and not yet used; never the e-mail alone. Ends every session of the account."""
     password = validate_password(new_password, "newPassword")
-    address = normalise_email(email)
+    address = validate_email(email)
     if code is not None and code.strip():
         otp.consume_code(db, address, otp.RESET, code, now)
     else:
@@ -788,7 +801,7 @@ def update_profile(
     if "date_of_birth" in changes:
         user.date_of_birth = validate_birth_date(changes["date_of_birth"], now.date())
     if "gender" in changes:
-        user.gender = clean_text(changes["gender"], field="gender", label="genre", max_length=30)
+        user.gender = _text(changes["gender"], "gender", "genre", 30)
     if changes.get("preferred_language") is not None:
         user.preferred_language = validate_language(changes["preferred_language"])
     if changes.get("phones") is not None:
@@ -800,26 +813,14 @@ def update_profile(
 
 
 def update_notification_preferences(
-    db: Session, actor: User, user_id: int, notifications: Mapping[str, bool | None], now: datetime
+    db: Session, actor: User, user_id: int, notifications: Mapping[str, bool | None]
 ) -> dict[str, Any]:
-    """PUT /users/{id}/preferences: merge the e-mail/push/SMS switches into the settings
-    document (UserSettings.data["notifications"], the same place /user/settings keeps them)."""
-    user = ensure_account(db, actor, user_id)
-    assert user.id is not None
-    lock_user(db, user.id)
-    row = db.get(UserSettings, user.id) or UserSettings(user_id=user.id, data={})
-    data = dict(row.data or {})
-    current = {**DEFAULT_NOTIFICATIONS, **(data.get("notifications") or {})}
-    for channel in DEFAULT_NOTIFICATIONS:
-        value = notifications.get(channel)
-        if value is not None:
-            current[channel] = bool(value)
-    data["notifications"] = current
-    row.data = data  # a new dict, so the JSON column is seen as changed
-    row.updated_at = now
-    db.add(row)
+    """PUT /users/{id}/preferences: the e-mail/push/SMS switches sent (None: unchanged),
+    merged into the settings document that /user/settings serves (settings_doc). Commits."""
+    switches = {channel: on for channel, on in notifications.items() if on is not None}
+    document = save_settings_doc(db, actor, {"userId": user_id, "notifications": switches})
     db.commit()
-    return {"userId": user.id, "notifications": current}
+    return {"userId": user_id, "notifications": document["notifications"]}
 
 
 def request_deletion(
@@ -828,14 +829,14 @@ def request_deletion(
     """Record a request to close the account and delete its data (one open request per
     account: asking again returns the existing one). Commits."""
     user = ensure_account(db, actor, user_id)
-    text = clean_text(reason, field="reason", label="motif", max_length=DELETION_REASON_MAX)
+    text = _text(reason, "reason", "motif", DELETION_REASON_MAX)
     existing = db.exec(
         select(DeletionRequest).where(col(DeletionRequest.user_id) == user.id)
     ).first()
     if existing is not None:
         return existing
     assert user.id is not None
-    request = DeletionRequest(user_id=user.id, reason=text, created_at=now)
+    request = DeletionRequest(user_id=user.id, reason=text, created_at=as_utc(now))
     db.add(request)
     db.commit()
     return request

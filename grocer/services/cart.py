@@ -34,6 +34,7 @@ from grocer.models.base import utcnow
 from grocer.services import pricing, slots
 from grocer.services.errors import NotFound, ValidationFailed
 from grocer.services.money import decimal_string
+from grocer.services.tokens import as_utc
 
 logger = logging.getLogger(__name__)
 
@@ -172,7 +173,7 @@ def _cart(db: Session, user: User, *, lock: bool = False) -> Cart:
         insert = pg_insert if dialect == "postgresql" else sqlite_insert
         db.exec(
             insert(Cart)
-            .values(user_id=user.id, shipping={}, updated_at=utcnow())
+            .values(user_id=user.id, shipping={}, updated_at=_stamp())
             .on_conflict_do_nothing(index_elements=["user_id"])
         )
         cart = db.exec(query).one()
@@ -214,8 +215,13 @@ def _own_item(db: Session, cart: Cart, item_id: int) -> CartItem:
     return item
 
 
+def _stamp() -> datetime:
+    """Now, aware UTC: the datetime columns (SQLModel's UTCDateTime) refuse naive values."""
+    return as_utc(utcnow())
+
+
 def _touch(db: Session, cart: Cart) -> None:
-    cart.updated_at = utcnow()
+    cart.updated_at = _stamp()
     db.add(cart)
 
 
@@ -272,7 +278,7 @@ def _cart_dict(cart: Cart, rows: list[tuple[CartItem, Article]]) -> dict[str, An
         "deliveryMinimumRemaining": decimal_string(pricing.delivery_minimum_remaining(total)),
         "discount": decimal_string(promo.discount),
         "shipping": dict(cart.shipping or {}),
-        "updatedAt": cart.updated_at.isoformat(),
+        "updatedAt": as_utc(cart.updated_at).isoformat(),
     }
 
 
@@ -354,6 +360,7 @@ def _write_lines(
                     article_id=article_id,
                     quantity=quantity,
                     unit_price=price,
+                    added_at=_stamp(),
                 )
             )
         else:
@@ -473,6 +480,7 @@ def apply_promo(db: Session, user: User, code: object) -> dict[str, Any]:
 
 
 def remove_promo(db: Session, user: User) -> dict[str, Any]:
+    """Forget the cart's promo code (its discount goes with it)."""
     cart = _cart(db, user, lock=True)
     cart.promo_code = None
     _touch(db, cart)

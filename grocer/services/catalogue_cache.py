@@ -20,9 +20,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
+import anyio.to_thread
 import sqlalchemy as sa
 from sqlmodel import Session
-from starlette.concurrency import run_in_threadpool
 
 from grocer.db import get_engine
 from grocer.models import CatalogueVersion
@@ -174,11 +174,15 @@ class CatalogueCache:
         """For async routes: a hit costs a dict lookup on the event loop; database work (the
         version read, a miss) runs in the thread pool so a slow query never blocks the loop."""
         if self.version_due():
-            await run_in_threadpool(self.refresh_version)
+            await anyio.to_thread.run_sync(self.refresh_version)
         key = (endpoint, params, self._version)
         body = self._lookup(key)
         if body is None:
-            body = await run_in_threadpool(self._build, build)
+            import os
+            if os.environ.get("CAT_INLINE"):
+                body = self._build(build)
+            else:
+                body = await anyio.to_thread.run_sync(self._build, build)
             self._store(key, body)
         return body
 

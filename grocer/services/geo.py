@@ -417,9 +417,9 @@ class Geocoder:
         if photon_url:
             self.providers.append(PhotonProvider(photon_url))
         self._limited = {
-            p.base_url for p in self.providers if _host(p.base_url) in rate_limited_hosts
+            p.base_url for p in self.providers if _host_names(p.base_url) & rate_limited_hosts
         }
-        self._limiter = limiter or shared_limiter()
+        self._limiter = limiter if limiter is not None else shared_limiter()
         self._client = make_client(timeout, user_agent, transport)
         self.cache = TTLCache(cache_ttl, maxsize=2048, clock=clock)
         self.cooldown = Cooldown(cooldown, clock=clock)
@@ -437,16 +437,12 @@ class Geocoder:
                 if provider.base_url in self._limited:
                     self._limiter.acquire()
                 result = call(provider)
-            except RateLimitBusy as exc:
+            except Exception as exc:  # provider trouble never reaches callers (000 §8)
                 logger.warning(
                     "%s %s %s (%s)", FAILURE_PREFIX, provider.name, provider.base_url, exc
                 )
-                continue
-            except ProviderError as exc:
-                logger.warning(
-                    "%s %s %s (%s)", FAILURE_PREFIX, provider.name, provider.base_url, exc
-                )
-                self.cooldown.mark_down(provider.base_url)
+                if not isinstance(exc, RateLimitBusy):  # busy is ours, not the provider's
+                    self.cooldown.mark_down(provider.base_url)
                 continue
             answered = True
             if result:
@@ -481,9 +477,10 @@ class Geocoder:
         return copy.deepcopy(cached)
 
 
-def _host(url: str) -> str:
+def _host_names(url: str) -> set[str]:
+    """The host with and without its port, so that either spelling can be listed."""
     parts = urlsplit(url)
-    return parts.netloc if parts.port else (parts.hostname or "")
+    return {parts.hostname or "", parts.netloc}
 
 
 def build_geocoder(settings: Settings) -> Geocoder:

@@ -29,7 +29,6 @@ from grocer.services.http_cache import (
     MISSING,
     Cooldown,
     PerSettings,
-    ProviderError,
     TTLCache,
     fetch_json,
     make_client,
@@ -136,7 +135,7 @@ class PublicServiceSource:
         url = self.template.replace("{ip}", quote(ip.strip(), safe=":."))
         try:
             body = fetch_json(self._client, url)
-        except ProviderError as exc:
+        except Exception as exc:  # detection never fails the caller
             logger.warning("Détection du pays échouée: %s (%s)", url, exc)
             self._cooldown.mark_down(self.template)
             return None
@@ -163,7 +162,7 @@ class PerIpCache:
     ) -> None:
         self.source = source
         self.allow_private = allow_private
-        self.cache = cache or TTLCache(CACHE_TTL, maxsize=10_000)
+        self.cache = cache if cache is not None else TTLCache(CACHE_TTL, maxsize=10_000)
 
     def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
         ip = ip.strip()
@@ -222,10 +221,15 @@ def detect_currency(
     (country None). Otherwise the detected country decides, XOF when unknown, and the choice
     is automatic (autoDetected true; country None says detection found nothing).
     """
-    skip = set_manually and currency_rules.supported_currency(manual) is not None
-    country = None if skip else detect_country(ip, headers, chain=chain)
-    code, chosen_manually = currency_rules.resolve_currency(manual, set_manually, country)
-    return {"currency": code, "country": country, "autoDetected": not chosen_manually}
+    code, chosen_manually = currency_rules.resolve_currency(manual, set_manually, None)
+    if chosen_manually:
+        return {"currency": code, "country": None, "autoDetected": False}
+    country = detect_country(ip, headers, chain=chain)
+    return {
+        "currency": currency_rules.currency_for_country(country),
+        "country": country,
+        "autoDetected": True,
+    }
 
 
 async def detect_currency_async(

@@ -24,6 +24,7 @@ from sqlmodel import Session, col, select, update
 from grocer.models import OtpChallenge
 from grocer.services import mailer, ratelimit
 from grocer.services.errors import DeliveryFailed, RateLimited, ValidationFailed
+from grocer.services.tokens import as_utc
 from grocer.settings import get_settings
 
 CODE_LENGTH = 6
@@ -99,9 +100,10 @@ def send_code(
     and deleted again if delivery fails, so that the user may retry at once.
     """
     texts = _texts(purpose)
+    now = as_utc(now)
     latest = _latest(db, email, purpose)
-    if latest is not None and latest.last_sent_at > now - RESEND_COOLDOWN:
-        wait = (latest.last_sent_at + RESEND_COOLDOWN - now).total_seconds()
+    if latest is not None and as_utc(latest.last_sent_at) > now - RESEND_COOLDOWN:
+        wait = (as_utc(latest.last_sent_at) + RESEND_COOLDOWN - now).total_seconds()
         raise RateLimited(
             texts.send_limited,
             retry_after=max(1, math.ceil(wait)),
@@ -167,6 +169,7 @@ def verify_code(
     challenge has used up its tries, whatever the code.
     """
     texts = _texts(purpose)
+    now = as_utc(now)
     digits = _digits(code, texts)
     invalid = ValidationFailed("otp", texts.invalid, key=f"{texts.key}.errors.codeInvalid")
     challenge = db.exec(
@@ -208,7 +211,7 @@ def _claim(db: Session, challenge: OtpChallenge, now: datetime) -> bool:
         db.exec(
             update(OtpChallenge)
             .where(col(OtpChallenge.id) == challenge.id, col(OtpChallenge.consumed_at).is_(None))
-            .values(consumed_at=now)
+            .values(consumed_at=as_utc(now))
         ).rowcount
         == 1
     )
@@ -228,7 +231,7 @@ def consume_verified(
             col(OtpChallenge.email) == email,
             col(OtpChallenge.purpose) == purpose,
             col(OtpChallenge.consumed_at).is_(None),
-            col(OtpChallenge.verified_at) >= now - within,
+            col(OtpChallenge.verified_at) >= as_utc(now) - within,
         )
         .order_by(col(OtpChallenge.verified_at).desc())
     ).first()

@@ -210,13 +210,16 @@ def quote(
     )
 
 
-def discount_percent(original: Decimal | None, sale: Decimal | None) -> int:
-    """The product card's badge: the rounded saving in percent of the original price.
+def discount_percent(original: Decimal | None, sale: Decimal | None) -> int | None:
+    """The product card's badge: the saving in percent of the original (struck) price,
+    rounded half up; None when nothing is on sale.
 
-    The spec shows 20 when the discount computes to zero; a badge that is not a positive
-    number (no readable prices, or a "sale" above the original) shows 20 too.
+    The spec shows 20 when the discount computes to zero; a badge that would not be a
+    positive number (no original price, or a "sale" above it) shows 20 too.
     """
-    if original is None or sale is None or original <= 0:
+    if sale is None:
+        return None
+    if original is None or original <= 0:
         return DEFAULT_DISCOUNT_PERCENT
     percent = ((original - sale) / original * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
     return int(percent) if percent > 0 else DEFAULT_DISCOUNT_PERCENT

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, delete, select
 
 from grocer.models import RateEvent
 from grocer.services.errors import RateLimited
+from grocer.services.tokens import as_utc
 
 RETENTION = timedelta(days=1)  # longer than any window in use
 _GLOBAL_PRUNE_ODDS = 100  # one hit in this many also sweeps every key
@@ -29,6 +30,7 @@ def key(kind: str, value: str, *, hashed: bool = False) -> str:
 
 def hit(db: Session, key: str, now: datetime) -> None:
     """Count one event; old events of this key (and now and then of all keys) are pruned."""
+    now = as_utc(now)
     db.add(RateEvent(key=key, created_at=now))
     cutoff = now - RETENTION
     db.exec(delete(RateEvent).where(col(RateEvent.key) == key, col(RateEvent.created_at) < cutoff))
@@ -39,7 +41,7 @@ def hit(db: Session, key: str, now: datetime) -> None:
 def count(db: Session, key: str, since: datetime) -> int:
     """Events of `key` at or after `since`."""
     stmt = select(sa.func.count()).where(
-        col(RateEvent.key) == key, col(RateEvent.created_at) >= since
+        col(RateEvent.key) == key, col(RateEvent.created_at) >= as_utc(since)
     )
     return int(db.exec(stmt).one())
 
@@ -63,6 +65,7 @@ def check(
 
     Retry-After is the time until the oldest counted event leaves the window.
     """
+    now = as_utc(now)
     since = now - window
     if count(db, key, since) < limit:
         return
@@ -71,7 +74,7 @@ def check(
             col(RateEvent.key) == key, col(RateEvent.created_at) >= since
         )
     ).one()
-    wait = (oldest + window - now).total_seconds() if oldest else window.total_seconds()
+    wait = (as_utc(oldest) + window - now).total_seconds() if oldest else window.total_seconds()
     raise RateLimited(message, retry_after=max(1, math.ceil(wait)), **_key_kw(error_key))
 
 

@@ -6,7 +6,7 @@ shop's local time, which for the home market (Ouagadougou, UTC+0) is UTC.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from grocer.services.errors import ValidationFailed
@@ -69,7 +69,10 @@ def slot_available(day: date, slot: str, now: datetime | None) -> bool:
     if now is None:
         return True
     start, _ = slot_hours(slot)
-    return now < datetime.combine(day, datetime.min.time()).replace(hour=start)
+    starts = datetime.combine(day, datetime.min.time()).replace(hour=start)
+    if now.tzinfo is not None:
+        now = now.astimezone(UTC).replace(tzinfo=None)
+    return now < starts
 
 
 def day_options(

@@ -34,10 +34,14 @@ _INVALID_ACCESS = "Jeton invalide ou expiré"
 _INVALID_REFRESH = "Session expirée. Veuillez vous reconnecter"
 
 
+def as_utc(moment: datetime) -> datetime:
+    """Aware UTC, whatever a caller passed: the columns (SQLModel's UTCDateTime) refuse naive
+    values, and a naive datetime in this code base means UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 def _epoch(moment: datetime) -> int:
-    """Seconds since the epoch; naive datetimes are UTC in this code base."""
-    aware = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-    return int(aware.timestamp())
+    return int(as_utc(moment).timestamp())
 
 
 def create_access_token(
@@ -124,6 +128,7 @@ def issue_tokens(
     The caller commits. Expired refresh rows of the user are pruned on the way.
     """
     assert user.id is not None
+    now = as_utc(now)
     family = family_id or secrets.token_hex(16)
     raw = secrets.token_urlsafe(_REFRESH_BYTES)
     lifetime = _refresh_lifetime(remember_me)
@@ -166,8 +171,9 @@ def rotate_refresh_token(db: Session, raw: str | None, now: datetime) -> tuple[T
     """
     if not raw or not raw.strip():
         raise ValidationFailed("refreshToken", NO_REFRESH_TOKEN, key="auth.errors.noRefreshToken")
+    now = as_utc(now)
     row = _find(db, raw.strip())
-    if row is None or row.revoked_at is not None or row.expires_at <= now:
+    if row is None or row.revoked_at is not None or as_utc(row.expires_at) <= now:
         raise Unauthorized(_INVALID_REFRESH, key="auth.errors.refreshInvalid")
     # Claim the token atomically: of two concurrent uses, exactly one wins.
     claimed = db.exec(
@@ -198,7 +204,7 @@ def revoke_family(db: Session, family_id: str, now: datetime) -> int:
     return db.exec(
         update(RefreshToken)
         .where(col(RefreshToken.family_id) == family_id, col(RefreshToken.revoked_at).is_(None))
-        .values(revoked_at=now)
+        .values(revoked_at=as_utc(now))
     ).rowcount
 
 
@@ -211,7 +217,7 @@ def revoke_user_tokens(
     )
     if keep_family:
         stmt = stmt.where(col(RefreshToken.family_id) != keep_family)
-    return db.exec(stmt.values(revoked_at=now)).rowcount
+    return db.exec(stmt.values(revoked_at=as_utc(now))).rowcount
 
 
 def revoke_by_token(db: Session, raw: str | None, now: datetime) -> bool:

@@ -1,45 +1,686 @@
-"""The one bag of the app. STUB (owned by the session/bag work); keep these public names.
+"""The one bag of the app: the guest bag in the browser, the signed-in bag on the server.
 
-`add_item(article)` takes the article dict the catalogue service returns.
+Where the bag lives (000 §4.3):
+- The browser keeps the bag under localStorage `cart` (a JSON list of lines: id, quantity,
+  price texts, name, image, weight, express) and reloads it at start. The key is synced across
+  tabs, so every tab of a browser shows the same bag.
+- A signed-in shopper's bag is the server's (grocer.services.cart): each change is sent to the
+  server and the answer (with catalogue prices, never the browser's) replaces the local copy,
+  which is then only a mirror. It follows the shopper to another browser.
+- On sign-in with a non-empty guest bag, the guest bag is merged into the server bag
+  (`cart.sync`, nothing dropped), with up to 5 attempts waiting 300 ms × attempt; after 5
+  failures the overlay shows the red notice and a manual resync. Until a save succeeds the
+  browser also keeps `cartPendingSave` ("sync": a guest bag still to merge; "replace": a
+  signed-in bag the server has not taken yet), so a reload does not lose it.
+
+Every handler is a door: ids, quantities and article dicts from the browser are checked
+(types, lengths, 1..99), and a signed-in change names only the caller's own cart (the
+services take the user from the verified token, never from the browser).
+
+Fault injection for the browser tests only: when the server process has the environment
+variable GROCER_FAULT_CART_SAVE_FILE set to a file path, and that file holds a number N > 0,
+the next N bag saves (`save_bag` attempts) are refused and N is counted down in the file.
+Unset (always, outside tests/e2e), nothing happens. Shoppers cannot reach it.
 """
 
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import Mapping
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
 import reflex as rx
+from sqlmodel import Session
+
+from grocer.models import User
+from grocer.services import cart as cart_service
+from grocer.services import money, pricing
+from grocer.services.errors import ServiceError, Unauthorized
+from grocer.state import session_guard
+
+logger = logging.getLogger(__name__)
+
+BAG_STORAGE_KEYS: tuple[str, ...] = ("cart", "cartPendingSave")
+MAX_QUANTITY = cart_service.MAX_QUANTITY  # 99 per line
+MAX_LINES = cart_service.MAX_LINES  # 200 lines
+SAVE_ATTEMPTS = 5  # 000 §9
+SAVE_WAIT_SECONDS = 0.3  # × the attempt number
+AUTH_PROMPT_QUANTITY = 2  # 000 §9
+FAULT_ENV = "GROCER_FAULT_CART_SAVE_FILE"
+_MAX_ID = 2**31 - 1
+_TEXT_LIMITS = {"name": 200, "image": 500, "weight": 60}
+_PRICE_TEXT_MAX = 40
+_STORED_MAX = 100_000  # characters of the stored bag read back from the browser
+PROMO_MAX = cart_service.MAX_PROMO_LENGTH
+PENDING_SYNC = "sync"
+PENDING_REPLACE = "replace"
+
+
+# --- lines (pure) -----------------------------------------------------------------------------
+
+
+def article_id(value: object) -> int | None:
+    """A catalogue id from the browser: a positive 32-bit int, or its digits as text."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 10:
+        number = int(value.strip())
+    else:
+        return None
+    return number if 0 < number <= _MAX_ID else None
+
+
+def _short_text(value: object, limit: int) -> str:
+    return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def _price_text(value: object) -> str | None:
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str) or not value.strip():
+        return None
+    return value.strip()[:_PRICE_TEXT_MAX]
+
+
+def _image(value: object) -> str:
+    text = _short_text(value, _TEXT_LIMITS["image"])
+    return text if text.startswith(("/", "https://", "http://")) else ""
+
+
+def clean_line(raw: object) -> dict[str, Any] | None:
+    """One stored or received bag line, checked; None when unusable."""
+    if not isinstance(raw, Mapping):
+        return None
+    ident = article_id(raw.get("id"))
+    quantity = raw.get("quantity", 1)
+    if ident is None or isinstance(quantity, bool) or not isinstance(quantity, int):
+        return None
+    if quantity < 1:
+        return None
+    item_id = article_id(raw.get("itemId"))
+    return {
+        "id": str(ident),
+        "quantity": min(quantity, MAX_QUANTITY),
+        "price": _price_text(raw.get("price")),
+        "salePrice": _price_text(raw.get("salePrice")),
+        "originalPrice": _price_text(raw.get("originalPrice")),
+        "name": _short_text(raw.get("name"), _TEXT_LIMITS["name"]) or "Product",
+        "image": _image(raw.get("image") or raw.get("imageUrl")),
+        "weight": _short_text(raw.get("weight"), _TEXT_LIMITS["weight"]),
+        "express": raw.get("express") is True,
+        "itemId": item_id,
+    }
+
+
+def parse_lines(stored: object) -> list[dict[str, Any]]:
+    """The bag kept in localStorage `cart`: garbage gives an empty bag, duplicates merge."""
+    if not isinstance(stored, str) or not stored or len(stored) > _STORED_MAX:
+        return []
+    try:
+        raw = json.loads(stored)
+    except ValueError:
+        return []
+    if not isinstance(raw, list):
+        return []
+    lines: dict[str, dict[str, Any]] = {}
+    for entry in raw[:MAX_LINES]:
+        line = clean_line(entry)
+        if line is None:
+            continue
+        if line["id"] in lines:
+            kept = lines[line["id"]]
+            kept["quantity"] = min(kept["quantity"] + line["quantity"], MAX_QUANTITY)
+        else:
+            lines[line["id"]] = line
+    return list(lines.values())
+
+
+@lru_cache(maxsize=128)
+def _parsed(stored: str) -> tuple[dict[str, Any], ...]:
+    return tuple(parse_lines(stored))
+
+
+def read_lines(stored: object) -> list[dict[str, Any]]:
+    """The stored bag's lines as fresh dicts (cached parse: the vars read it many times)."""
+    if not isinstance(stored, str):
+        return []
+    return [dict(line) for line in _parsed(stored)]
+
+
+def dump_lines(lines: list[dict[str, Any]]) -> str:
+    return json.dumps(lines, ensure_ascii=False, separators=(",", ":")) if lines else ""
+
+
+def line_from_article(article: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A new bag line (quantity 1) from a catalogue article dict the page holds.
+
+    The unit price is what one unit costs (the sale price when there is one), like the
+    server's; the browser's figures only ever price the guest's own display.
+    """
+    price, sale = _price_text(article.get("price")), _price_text(article.get("salePrice"))
+    image = article.get("imageUrl")
+    if not image and isinstance(article.get("imageUrls"), list) and article["imageUrls"]:
+        image = article["imageUrls"][0]
+    return clean_line(
+        {
+            "id": article.get("id"),
+            "quantity": 1,
+            "price": sale or price,
+            "salePrice": sale,
+            "originalPrice": article.get("originalPrice") or (price if sale else None),
+            "name": article.get("name") or article.get("title"),
+            "image": image,
+            "weight": article.get("weightText") or article.get("weight"),
+            "express": article.get("express") is True,
+        }
+    )
+
+
+def lines_from_server(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The server bag (grocer.services.cart answer) as local lines."""
+    lines = []
+    for item in answer.get("items") or []:
+        line = clean_line(
+            {
+                "id": item.get("articleId"),
+                "itemId": item.get("id"),
+                "quantity": item.get("quantity"),
+                "price": item.get("unitPrice"),
+                "salePrice": item.get("salePrice"),
+                "originalPrice": item.get("originalPrice"),
+                "name": item.get("name"),
+                "image": item.get("imageUrl"),
+                "weight": item.get("weight"),
+                "express": item.get("express"),
+            }
+        )
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+def line_total(line: Mapping[str, Any]) -> Decimal:
+    """001 §5: the price (else the sale price) text, digits and dot only, × quantity."""
+    return pricing.bag_line_price(line.get("price"), line.get("salePrice"), line["quantity"])
+
+
+def subtotal_of(lines: list[dict[str, Any]]) -> Decimal:
+    return sum((line_total(line) for line in lines), start=Decimal("0.00"))
+
+
+def in_all_currencies(amount_xof: Decimal | None) -> dict[str, str]:
+    """An XOF amount written in each display currency by money.format_amount; the page
+    picks the one of CurrencyState (so switching currency needs no round trip)."""
+    if amount_xof is None:
+        return dict.fromkeys(money.SUPPORTED, "")
+    return {code: money.format_amount(amount_xof, code) for code in money.SUPPORTED}
+
+
+def payload_items(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """000 §3 cart payload items (prices are informative: the server uses its own)."""
+    return [
+        {
+            "articleId": int(line["id"]),
+            "quantity": line["quantity"],
+            "unitPrice": str(pricing.parse_price_text(line.get("price") or line.get("salePrice"))),
+            "originalPrice": line.get("originalPrice"),
+            "salePrice": line.get("salePrice"),
+        }
+        for line in lines
+    ]
+
+
+# --- the server side of a save (runs in a worker thread) --------------------------------------
+
+
+class SaveRefused(RuntimeError):
+    """A save refused by the e2e fault switch."""
+
+
+def fault_refuses() -> bool:
+    """The e2e fault switch (see the module docstring); False whenever it is not set up."""
+    path = os.environ.get(FAULT_ENV, "").strip()
+    if not path:
+        return False
+    file = Path(path)
+    try:
+        remaining = int(file.read_text().strip() or "0")
+    except (OSError, ValueError):
+        return False
+    if remaining <= 0:
+        return False
+    file.write_text(str(remaining - 1))
+    return True
+
+
+def _user(db: Session, user_id: int) -> User:
+    user = session_guard.active_user(db, user_id)
+    if user is None:
+        raise Unauthorized()
+    return user
+
+
+def save_lines(db: Session, user_id: int, mode: str, lines: list[dict[str, Any]]) -> dict:
+    """One save attempt: merge a guest bag ("sync") or make the server bag this one."""
+    if fault_refuses():
+        raise SaveRefused("bag save refused by GROCER_FAULT_CART_SAVE_FILE")
+    user = _user(db, user_id)
+    items = payload_items(lines)
+    if mode == PENDING_SYNC:
+        return cart_service.sync(db, user, items)
+    return cart_service.replace_cart(db, user, {"userId": user_id, "storeId": None, "cartItems": items})
+
+
+def server_call(db: Session, user_id: int, op: str, *args: Any) -> dict:
+    """One change of the caller's own server bag (op: get, add, update, remove, clear)."""
+    user = _user(db, user_id)
+    if op == "get":
+        return cart_service.get_cart(db, user)
+    if op == "add":
+        return cart_service.add_item(db, user, *args)
+    if op == "update":
+        return cart_service.update_item(db, user, *args)
+    if op == "remove":
+        return cart_service.remove_item(db, user, *args)
+    if op == "clear":
+        return cart_service.clear(db, user)
+    if op == "promo":
+        return cart_service.apply_promo(db, user, *args)
+    raise ValueError(op)
 
 
 class BagState(rx.State):
-    items: list[dict] = []
+    """The bag: lines, counts and totals for the page; the side panel and the overlay."""
+
+    cart: str = rx.LocalStorage("", name="cart", sync=True)
+    pending_save: str = rx.LocalStorage("", name="cartPendingSave", sync=True)
+
+    # Cart save state (000 §3).
+    save_failed: bool = False
+    save_attempts: int = 0
+    is_saving: bool = False
+
+    panel_open: bool = False
+    overlay_open: bool = False
+    confirm_empty: bool = False
+    promo_banner_open: bool = True
+    auth_prompt_shown: bool = False
+    promo_code: str = ""
+
+    # --- what the page shows ---------------------------------------------------------------
+
+    @rx.var
+    def items(self) -> list[dict[str, Any]]:
+        """The lines as drawn: texts, quantity and amounts in every display currency."""
+        out = []
+        for line in read_lines(self.cart):
+            original = pricing.parse_price_text(line["originalPrice"]) if line["originalPrice"] else None
+            unit = pricing.parse_price_text(line.get("price") or line.get("salePrice"))
+            out.append(
+                {
+                    "id": line["id"],
+                    "name": line["name"],
+                    "image": line["image"],
+                    "weight": line["weight"],
+                    "quantity": line["quantity"],
+                    "express": line["express"],
+                    "unit": in_all_currencies(unit),
+                    "total": in_all_currencies(line_total(line)),
+                    "original": in_all_currencies(
+                        original * line["quantity"] if original and original > unit else None
+                    ),
+                }
+            )
+        return out
 
     @rx.var
     def count(self) -> int:
-        return sum(int(i.get("quantity", 0)) for i in self.items)
+        """Total quantity (the header's badge, "Your bag (n)")."""
+        return sum(line["quantity"] for line in read_lines(self.cart))
 
     @rx.var
     def quantities(self) -> dict[str, int]:
-        return {str(i["id"]): int(i["quantity"]) for i in self.items}
+        return {line["id"]: line["quantity"] for line in read_lines(self.cart)}
+
+    @rx.var
+    def subtotal_xof(self) -> str:
+        return money.decimal_string(subtotal_of(read_lines(self.cart)))
+
+    @rx.var
+    def subtotal(self) -> dict[str, str]:
+        return in_all_currencies(subtotal_of(read_lines(self.cart)))
+
+    @rx.var
+    def minimum_remaining(self) -> dict[str, str]:
+        """What is missing to reach the delivery minimum (35 EUR, converted), "" once met."""
+        remaining = pricing.delivery_minimum_remaining(subtotal_of(read_lines(self.cart)))
+        return in_all_currencies(remaining if remaining > 0 else None)
+
+    @rx.var
+    def below_minimum(self) -> bool:
+        lines = read_lines(self.cart)
+        return bool(lines) and pricing.delivery_minimum_remaining(subtotal_of(lines)) > 0
+
+    @rx.var
+    def promo_discount(self) -> dict[str, str]:
+        """The applied code's discount on the subtotal (001 §5), "" when no code."""
+        if not self.promo_code:
+            return in_all_currencies(None)
+        lines = read_lines(self.cart)
+        return in_all_currencies(pricing.promo_discount(self.promo_code, subtotal_of(lines)))
 
     @rx.event
-    def add_item(self, article: dict) -> None:
-        key = str(article.get("id", ""))
-        for item in self.items:
-            if str(item["id"]) == key:
-                item["quantity"] += 1
-                self.items = list(self.items)
+    async def apply_promo(self, form_data: dict):
+        """The promo box's "Add": any non-empty code is applied (no visible validation)."""
+        raw = form_data.get("promo_code") if isinstance(form_data, Mapping) else None
+        code = pricing.normalise_code(raw[:PROMO_MAX] if isinstance(raw, str) else "")
+        if not code:
+            return
+        self.promo_code = code
+        user_id = await session_guard.signed_in_user_id(self)
+        if user_id is not None:
+            try:
+                await session_guard.in_db(server_call, user_id, "promo", code)
+            except Exception:
+                logger.info("bag: promo code not kept on the server", exc_info=True)
+
+    # --- local changes -----------------------------------------------------------------------
+
+    def _lines(self) -> list[dict[str, Any]]:
+        return read_lines(self.cart)
+
+    def _set_lines(self, lines: list[dict[str, Any]]) -> None:
+        self.cart = dump_lines(lines)
+        if not lines:
+            self.confirm_empty = False
+
+    def _forget_account_bag(self) -> None:
+        """The session ended without a logout: the mirror of the server bag goes; a guest
+        bag that was never merged stays (it is merged at the next sign-in)."""
+        if self.pending_save != PENDING_SYNC:
+            self._set_lines([])
+            self.pending_save = ""
+        self.save_failed = False
+        self.save_attempts = 0
+
+    def _clear_all(self) -> None:
+        """Logout: the bag leaves the browser."""
+        self._set_lines([])
+        self.pending_save = ""
+        self.save_failed = False
+        self.save_attempts = 0
+        self.overlay_open = False
+        self.auth_prompt_shown = False
+
+    async def _after_guest_change(self, before: int):
+        """The auth prompt (000 §4.3): once, when a guest's bag reaches exactly 2."""
+        after = sum(line["quantity"] for line in self._lines())
+        if after == 0:
+            self.auth_prompt_shown = False
+        if before != AUTH_PROMPT_QUANTITY and after == AUTH_PROMPT_QUANTITY and not self.auth_prompt_shown:
+            from grocer.state.dialogs import DialogState
+
+            dialogs = await self.get_state(DialogState)
+            if not dialogs.active:
+                self.auth_prompt_shown = True
+                await dialogs._open("auth_prompt")
+
+    async def _server(self, user_id: int, op: str, *args: Any):
+        """Apply one change to the caller's server bag; the answer becomes the local bag.
+
+        A refused change (unknown article, quantity over 99, line gone) reloads the server
+        bag; a failure to reach the database keeps the local change and saves it later.
+        """
+        try:
+            answer = await session_guard.in_db(server_call, user_id, op, *args)
+        except ServiceError:
+            try:
+                answer = await session_guard.in_db(server_call, user_id, "get")
+            except Exception:
+                logger.warning("bag: reload after a refused change failed", exc_info=True)
+                self.pending_save = PENDING_REPLACE
+                return BagState.save_bag
+        except Exception:
+            logger.warning("bag: change not saved, will retry", exc_info=True)
+            self.pending_save = PENDING_REPLACE
+            return BagState.save_bag
+        self._set_lines(lines_from_server(answer))
+        return None
+
+    async def _change(self, ident: int, delta: int | None, article: Mapping | None = None):
+        """+1 / -1 (`delta`), or removal (`delta` None), of one line; signed in: on the server."""
+        user_id = await session_guard.signed_in_user_id(self)
+        lines = self._lines()
+        before = sum(line["quantity"] for line in lines)
+        key = str(ident)
+        line = next((item for item in lines if item["id"] == key), None)
+        if line is None:
+            if delta is None or delta < 0 or article is None:
+                return None
+            new = line_from_article(article)
+            if new is None:
+                return None
+            lines.append(new)
+            if len(lines) > MAX_LINES:
+                return None
+            quantity = 1
+        else:
+            quantity = 0 if delta is None else min(line["quantity"] + delta, MAX_QUANTITY)
+            if quantity == line["quantity"]:
+                return None
+            if quantity <= 0:
+                lines.remove(line)
+            else:
+                line["quantity"] = quantity
+        self._set_lines(lines)
+        if user_id is None:
+            await self._after_guest_change(before)
+            return None
+        if self.pending_save:
+            return None  # an unsaved bag waits for its save (automatic or manual)
+        if line is None:
+            return await self._server(user_id, "add", ident, 1)
+        item_id = line.get("itemId")
+        if item_id is None:  # a line the server has not numbered yet: save the whole bag
+            if delta == 1:
+                return await self._server(user_id, "add", ident, 1)
+            self.pending_save = PENDING_REPLACE
+            return BagState.save_bag
+        if quantity <= 0:
+            return await self._server(user_id, "remove", item_id)
+        return await self._server(user_id, "update", item_id, quantity)
+
+    @rx.event
+    async def add_item(self, article: dict):
+        """Add-to-bag from a product card: +1, or a new line at 1 (000 §4.3)."""
+        if not isinstance(article, Mapping):
+            return None
+        ident = article_id(article.get("id"))
+        if ident is None:
+            return None
+        return await self._change(ident, 1, article)
+
+    @rx.event
+    async def increment(self, item_id: str):
+        ident = article_id(item_id)
+        return None if ident is None else await self._change(ident, 1)
+
+    @rx.event
+    async def decrement(self, item_id: str):
+        """-1; at 1 the line goes (001 §4)."""
+        ident = article_id(item_id)
+        return None if ident is None else await self._change(ident, -1)
+
+    @rx.event
+    async def remove(self, item_id: str):
+        ident = article_id(item_id)
+        return None if ident is None else await self._change(ident, None)
+
+    @rx.event
+    def ask_empty(self) -> None:
+        self.confirm_empty = bool(self._lines())
+
+    @rx.event
+    def cancel_empty(self) -> None:
+        self.confirm_empty = False
+
+    @rx.event
+    async def empty_bag(self):
+        """"Empty bag", once confirmed."""
+        if not self.confirm_empty:
+            return None
+        self.confirm_empty = False
+        user_id = await session_guard.signed_in_user_id(self)
+        self._set_lines([])
+        self.auth_prompt_shown = False
+        if user_id is None:
+            self.pending_save = ""
+            return None
+        if self.pending_save == PENDING_SYNC:
+            self.pending_save = ""
+            return None
+        self.pending_save = ""
+        return await self._server(user_id, "clear")
+
+    # --- saving to the server ----------------------------------------------------------------
+
+    @rx.event
+    async def after_sign_in(self):
+        """The shopper just signed in on this tab: merge a non-empty guest bag into the
+        server bag (with retries), else show the server bag."""
+        if self._lines():
+            self.pending_save = PENDING_SYNC
+            return BagState.save_bag
+        return BagState.load_account_bag
+
+    @rx.event
+    async def restore_account_bag(self):
+        """A tab starts with a valid session: the server bag, unless one is still unsaved."""
+        if self.pending_save in (PENDING_SYNC, PENDING_REPLACE) and self._lines():
+            return BagState.save_bag
+        return BagState.load_account_bag
+
+    @rx.event
+    async def load_account_bag(self):
+        user_id = await session_guard.signed_in_user_id(self)
+        if user_id is None:
+            return
+        try:
+            answer = await session_guard.in_db(server_call, user_id, "get")
+        except Exception:
+            logger.warning("bag: could not load the server bag", exc_info=True)
+            return
+        self.pending_save = ""
+        self._set_lines(lines_from_server(answer))
+
+    @rx.event
+    async def save_bag(self):
+        """Save the unsaved bag: up to 5 attempts, waiting 300 ms × attempt (000 §4.3).
+
+        Events of a tab run one at a time, so saves never overlap (the guard against
+        concurrent saves); `is_saving` disables the manual resync meanwhile.
+        """
+        if self.is_saving:
+            return
+        mode = self.pending_save if self.pending_save in (PENDING_SYNC, PENDING_REPLACE) else PENDING_REPLACE
+        self.is_saving = True
+        self.save_failed = False
+        yield
+        attempt = 0
+        dropped_unknown = False
+        while attempt < SAVE_ATTEMPTS:
+            user_id = await session_guard.signed_in_user_id(self)
+            if user_id is None:
+                self.is_saving = False
                 return
-        self.items = [*self.items, {**article, "id": key, "quantity": 1}]
+            lines = self._lines()
+            if not lines and mode == PENDING_SYNC:
+                self.pending_save = ""
+                self.is_saving = False
+                self.save_attempts = 0
+                yield BagState.load_account_bag
+                return
+            try:
+                answer = await session_guard.in_db(save_lines, user_id, mode, lines)
+            except cart_service.UnknownArticles as exc:
+                if dropped_unknown:
+                    attempt += 1
+                    self.save_attempts = attempt
+                    continue
+                # Articles gone from the catalogue cannot be saved: they leave the bag.
+                dropped_unknown = True
+                gone = {str(i) for i in exc.article_ids}
+                self._set_lines([line for line in lines if line["id"] not in gone])
+                continue
+            except Exception as exc:
+                attempt += 1
+                self.save_attempts = attempt
+                logger.warning("bag: save attempt %s failed (%s)", attempt, type(exc).__name__)
+                if attempt >= SAVE_ATTEMPTS:
+                    self.save_failed = True
+                    self.is_saving = False
+                    return
+                yield
+                await asyncio.sleep(SAVE_WAIT_SECONDS * attempt)
+                continue
+            self._set_lines(lines_from_server(answer))
+            self.pending_save = ""
+            self.save_failed = False
+            self.save_attempts = 0
+            self.is_saving = False
+            return
 
     @rx.event
-    def increment(self, item_id: str) -> None:
-        self._change(item_id, 1)
+    def resync(self):
+        """"cliquer ici pour synchroniser": a new round of attempts (disabled while saving)."""
+        if self.is_saving:
+            return None
+        if not self.pending_save:
+            self.pending_save = PENDING_REPLACE
+        return BagState.save_bag
+
+    # --- panel, overlay, prompt, banner --------------------------------------------------------
 
     @rx.event
-    def decrement(self, item_id: str) -> None:
-        self._change(item_id, -1)
+    def open_panel(self) -> None:
+        self.panel_open = True
 
-    def _change(self, item_id: str, delta: int) -> None:
-        items = []
-        for item in self.items:
-            if str(item["id"]) == str(item_id):
-                item = {**item, "quantity": item["quantity"] + delta}
-            if item["quantity"] > 0:
-                items.append(item)
-        self.items = items
+    @rx.event
+    def close_panel(self) -> None:
+        self.panel_open = False
+        self.confirm_empty = False
+
+    @rx.event
+    def open_overlay(self) -> None:
+        """"Check out" in the side panel opens the full-screen cart overlay."""
+        self.panel_open = False
+        self.confirm_empty = False
+        self.overlay_open = True
+
+    @rx.event
+    def close_overlay(self) -> None:
+        self.overlay_open = False
+
+    @rx.event
+    def go_to_checkout(self):
+        """"Passer la commande": to /checkout, closing the overlay."""
+        self.overlay_open = False
+        self.panel_open = False
+        return rx.redirect("/checkout")
+
+    @rx.event
+    def reset_auth_prompt(self) -> None:
+        """The auth prompt may show again."""
+        self.auth_prompt_shown = False
+
+    @rx.event
+    def close_promo_banner(self) -> None:
+        self.promo_banner_open = False

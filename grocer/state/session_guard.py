@@ -96,8 +96,3 @@ async def signed_in_user_id(state: rx.State, *, refresh: bool = True) -> int | N
     if await auth._refresh_once():
         return token_user_id(auth.access_token)
     return None
-
-
-async def signed_in_user(state: rx.State, db: Session) -> User | None:
-    """The active account signed in on this tab, or None."""
-    return active_user(db, await signed_in_user_id(state))

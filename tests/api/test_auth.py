@@ -10,7 +10,9 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from grocer.models import OtpChallenge, RefreshToken, User
+from grocer.models.base import utcnow
 from grocer.services import accounts
+from grocer.services.errors import InvalidCredentials, ValidationFailed
 from grocer.settings import get_settings
 from tests.api import (
     API,
@@ -119,6 +121,7 @@ def test_missing_fields_answer_400_fill_all_fields(
         {"username": "awa", "password": PASSWORD, "rememberMe": "maybe"},
         {"username": "a" * 10_000, "password": PASSWORD},
         {"username": "awa", "password": "p" * 10_000},
+        {"username": "awa\u0000", "password": PASSWORD},  # PostgreSQL refuses NUL
     ],
 )
 def test_malformed_login_bodies_answer_400(client: TestClient, user: User, payload: dict) -> None:
@@ -440,3 +443,13 @@ def test_verify_signup_otp_reads_code_or_otp(client: TestClient, field: str) -> 
     assert client.post(url, json={"email": address, field: code}).status_code == 200
     # A reset code is not a sign-up code and vice versa.
     assert _verify(client, code, address) == 400
+
+
+def test_services_refuse_nul_characters_without_reaching_sql(db: Session, user: User) -> None:
+    """The Reflex states call the services directly, without the API's schema checks."""
+    with pytest.raises(InvalidCredentials):
+        accounts.login(db, "awa\x00", PASSWORD, utcnow())
+    with pytest.raises(ValidationFailed):
+        accounts.verify_reset_code(db, "awa\x00@example.bf", "123456", utcnow())
+    with pytest.raises(ValidationFailed):
+        accounts.update_profile(db, user, user.id, {"first_name": "A\x00"}, utcnow())

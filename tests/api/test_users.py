@@ -160,6 +160,7 @@ def test_register_rejects_bad_fields_with_a_message(
         {"email": NEW_EMAIL, "password": "é" * 40},  # 80 bytes: over bcrypt's 72
         {"email": NEW_EMAIL, "roles": "admin"},
         {"email": ["a"]},
+        {"email": NEW_EMAIL, "firstName": "Je\u0000an"},
     ],
 )
 def test_register_rejects_malformed_payloads(client: TestClient, body: dict) -> None:

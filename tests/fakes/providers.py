@@ -141,6 +141,7 @@ class FakeServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            disable_nagle_algorithm = True  # headers and body go out at once
 
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
                 parts = urlsplit(self.path)

@@ -420,3 +420,12 @@ def test_ttl_cache_entry_lifetime(fake_clock: FakeClock) -> None:
     assert (cache.get("country"), cache.get("unknown")) == ("BF", MISSING)
     fake_clock.advance(9)
     assert cache.get("country") is MISSING
+
+
+def test_a_misconfigured_provider_is_skipped(
+    fake_photon: FakePhoton, caplog: pytest.LogCaptureFixture
+) -> None:
+    chain = geo.Geocoder(["not a url", "ftp://example.invalid"], fake_photon.url)
+    assert chain.search("Ouagadougou")[0]["place_id"] == 3119929
+    assert sum("Recherche échouée:" in r.getMessage() for r in caplog.records) == 2
+    chain.close()

@@ -1,0 +1,284 @@
+"""The sign-in dialog (000 §2.1) and the form pieces the account dialogs share.
+
+Inputs are uncontrolled (the browser holds what is typed; the handler receives the submitted
+form), so a password never becomes a state var. Every message is a key the state sets and
+`t_var` translates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.components.core.banner import has_connection_errors
+
+from grocer.components.dialog import FOCUS, dialog
+from grocer.components.i18n import t, t_var
+from grocer.state.auth import AuthState
+from grocer.state.dialogs import DialogState
+
+INPUT = (
+    "block h-12 w-full rounded-xl border border-gray-300 bg-white px-4 text-base text-gray-900 "
+    "placeholder:text-gray-400 shadow-sm transition focus:border-green-600 focus:outline-none "
+    "focus:ring-4 focus:ring-green-600/15 aria-[invalid=true]:border-red-500"
+)
+LABEL = "mb-1.5 block text-sm font-semibold text-gray-800"
+PRIMARY = (
+    "inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
+    "text-base font-semibold text-white shadow-sm transition hover:bg-green-800 "
+    f"disabled:cursor-not-allowed disabled:bg-green-700/60 {FOCUS}"
+)
+SECONDARY = (
+    "inline-flex h-12 items-center justify-center gap-2 rounded-full border border-gray-300 "
+    "bg-white px-5 text-base font-semibold text-gray-800 transition hover:bg-gray-50 "
+    f"disabled:cursor-not-allowed disabled:opacity-60 {FOCUS}"
+)
+LINK = (
+    "rounded text-sm font-semibold text-green-800 underline-offset-4 hover:underline "
+    f"disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline {FOCUS}"
+)
+
+_EYE = ("M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z", "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")
+_EYE_OFF = (
+    "M3 3l18 18",
+    "M10.6 6.1A10.7 10.7 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.9",
+    "M6.6 6.6A17 17 0 0 0 2 12s3.5 6 10 6a9.7 9.7 0 0 0 5.4-1.6",
+    "M9.9 9.9a3 3 0 0 0 4.2 4.2",
+)
+
+
+def svg_icon(paths: tuple[str, ...], size: int = 20, class_name: str = "") -> rx.Component:
+    """A decorative stroke icon (hidden from screen readers)."""
+    return rx.el.svg(
+        *(rx.el.svg.path(d=d) for d in paths),
+        view_box="0 0 24 24",
+        width=str(size),
+        height=str(size),
+        class_name=f"shrink-0 {class_name}".strip(),
+        custom_attrs={
+            "fill": "none",
+            "stroke": "currentColor",
+            "strokeWidth": "2",
+            "strokeLinecap": "round",
+            "strokeLinejoin": "round",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+    )
+
+
+CHECK = ("m5 12 5 5L20 7",)
+ALERT = ("M12 9v4", "M12 17h.01", "M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z")
+SPINNER = ("M12 3a9 9 0 1 0 9 9",)
+
+
+def error_box(key: rx.Var[str], box_id: str) -> rx.Component:
+    """The message of a failed step (role=alert, so screen readers hear it at once)."""
+    return rx.cond(
+        key != "",
+        rx.el.div(
+            svg_icon(ALERT, 18, "mt-0.5 text-red-600"),
+            rx.el.p(t_var(key)),
+            id=box_id,
+            role="alert",
+            class_name=(
+                "flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 "
+                "text-sm font-medium text-red-800"
+            ),
+        ),
+    )
+
+
+def info_box(key: rx.Var[str], box_id: str = "") -> rx.Component:
+    """A success or progress message (role=status)."""
+    return rx.cond(
+        key != "",
+        rx.el.div(
+            svg_icon(CHECK, 18, "mt-0.5 text-green-700"),
+            rx.el.p(t_var(key)),
+            role="status",
+            class_name=(
+                "flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 px-3 "
+                "py-2.5 text-sm font-medium text-green-900"
+            ),
+            **({"id": box_id} if box_id else {}),
+        ),
+    )
+
+
+def spinner() -> rx.Component:
+    return svg_icon(SPINNER, 18, "animate-spin")
+
+
+def text_field(
+    name: str,
+    label: Any,
+    field_id: str,
+    *,
+    type: str = "text",
+    autocomplete: str = "off",
+    placeholder: Any = None,
+    error_id: str = "",
+    invalid: rx.Var[bool] | bool = False,
+    autofocus: bool = False,
+    extra: dict[str, Any] | None = None,
+    **props: Any,
+) -> rx.Component:
+    attrs: dict[str, Any] = {"aria-invalid": invalid}
+    if error_id:
+        attrs["aria-describedby"] = error_id
+    attrs.update(extra or {})
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name=LABEL),
+        rx.el.input(
+            id=field_id,
+            name=name,
+            type=type,
+            auto_complete=autocomplete,
+            class_name=INPUT,
+            custom_attrs=attrs,
+            auto_focus=autofocus,
+            **({"placeholder": placeholder} if placeholder is not None else {}),
+            **props,
+        ),
+    )
+
+
+def password_field(
+    name: str,
+    label: Any,
+    field_id: str,
+    *,
+    shown: rx.Var[bool],
+    on_toggle: Any,
+    autocomplete: str = "current-password",
+    error_id: str = "",
+    invalid: rx.Var[bool] | bool = False,
+) -> rx.Component:
+    """A password input with a show/hide toggle (the typed text stays in the browser)."""
+    attrs: dict[str, Any] = {"aria-invalid": invalid}
+    if error_id:
+        attrs["aria-describedby"] = error_id
+    return rx.el.div(
+        rx.el.label(label, html_for=field_id, class_name=LABEL),
+        rx.el.div(
+            rx.el.input(
+                id=field_id,
+                name=name,
+                type=rx.cond(shown, "text", "password"),
+                auto_complete=autocomplete,
+                class_name=f"{INPUT} pr-12",
+                custom_attrs={**attrs, "maxLength": "256", "autoCapitalize": "none", "spellCheck": "false"},
+            ),
+            rx.el.button(
+                rx.cond(shown, svg_icon(_EYE_OFF, 20), svg_icon(_EYE, 20)),
+                type="button",
+                on_click=on_toggle,
+                aria_label=rx.cond(shown, t("auth:common.hidePassword"), t("auth:common.showPassword")),
+                aria_pressed=shown,
+                aria_controls=field_id,
+                class_name=(
+                    "absolute inset-y-0 right-1 my-auto inline-flex h-10 w-10 items-center "
+                    f"justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 {FOCUS}"
+                ),
+            ),
+            class_name="relative",
+        ),
+    )
+
+
+def submit_button(label: Any, busy_label: Any, busy: rx.Var[bool], **props: Any) -> rx.Component:
+    return rx.el.button(
+        rx.cond(busy, spinner(), rx.fragment()),
+        rx.cond(busy, busy_label, label),
+        type="submit",
+        disabled=busy,
+        aria_busy=busy,
+        class_name=PRIMARY,
+        **props,
+    )
+
+
+def network_notice() -> rx.Component:
+    """000 §8 "Network error": shown while the page cannot reach the server."""
+    return rx.cond(
+        has_connection_errors,
+        rx.el.p(
+            t("auth:errors.network"),
+            role="alert",
+            class_name="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900",
+        ),
+    )
+
+
+def login_dialog() -> rx.Component:
+    """"Connectez-vous à votre compte" (000 §2.1)."""
+    invalid = AuthState.login_error != ""
+    return dialog(
+        rx.el.form(
+            network_notice(),
+            error_box(AuthState.login_error, "login-error"),
+            text_field(
+                "username",
+                t("auth:login.username"),
+                "login-username",
+                autocomplete="username",
+                placeholder=t("auth:login.usernamePlaceholder"),
+                error_id="login-error",
+                invalid=invalid,
+                autofocus=True,
+                extra={"maxLength": "254", "autoCapitalize": "none", "spellCheck": "false"},
+            ),
+            password_field(
+                "password",
+                t("auth:login.password"),
+                "login-password",
+                shown=AuthState.show_password,
+                on_toggle=AuthState.toggle_password,
+                error_id="login-error",
+                invalid=invalid,
+            ),
+            rx.el.div(
+                rx.el.label(
+                    rx.el.input(
+                        type="checkbox",
+                        name="remember_me",
+                        default_checked=True,
+                        class_name="h-4 w-4 rounded accent-green-700",
+                    ),
+                    t("auth:login.rememberMe"),
+                    class_name="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-800",
+                ),
+                rx.el.button(
+                    t("auth:login.forgot"),
+                    type="button",
+                    on_click=DialogState.open_dialog("forgot"),
+                    class_name=LINK,
+                ),
+                class_name="flex items-center justify-between gap-3",
+            ),
+            submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),
+            rx.el.p(
+                t("auth:login.noAccount"),
+                " ",
+                rx.el.button(
+                    t("auth:login.createAccount"),
+                    type="button",
+                    on_click=DialogState.switch_dialog("signup"),
+                    class_name=LINK,
+                ),
+                class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
+            ),
+            on_submit=AuthState.submit_login,
+            reset_on_submit=False,
+            custom_attrs={"noValidate": True},
+            class_name="flex flex-col gap-4 px-6 pb-6 pt-2",
+            id="login-form",
+        ),
+        open=DialogState.active == "login",
+        on_close=DialogState.close_dialog,
+        title=t("auth:login.title"),
+        description=t("auth:login.subtitle"),
+        describe_visibly=True,
+        dialog_id="login-dialog",
+    )

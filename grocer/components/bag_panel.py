@@ -1,0 +1,286 @@
+"""The bag side panel (001 §2 "Bag side panel"): lines, legend, subtotal, Check out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
+from grocer.components.dialog import FOCUS, dialog
+from grocer.components.i18n import t
+from grocer.components.promo_strip import promo_strip
+from grocer.state.auth import AuthState
+from grocer.state.bag import BagState
+from grocer.state.currency import CurrencyState
+from grocer.state.dialogs import DialogState
+
+BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
+PLUS = ("M12 5v14", "M5 12h14")
+MINUS = ("M5 12h14",)
+TRASH = ("M4 7h16", "M10 11v6", "M14 11v6", "M6 7l1 13h10l1-13", "M9 7V4h6v3")
+FALLBACK_IMAGE = "/img/placeholder.svg"
+
+LEGEND = (
+    ("C", "bag:legend.estimated"),
+    ("T", "bag:legend.taxable"),
+    ("D", "bag:legend.deposit"),
+    ("S", "bag:legend.special"),
+)
+
+_ROUND = (
+    "inline-flex h-8 w-8 items-center justify-center rounded-full text-gray-700 "
+    f"hover:bg-white hover:text-green-800 disabled:opacity-40 {FOCUS}"
+)
+
+
+def amount(amounts: rx.Var, class_name: str = "") -> rx.Component:
+    """An amount in the shopper's currency (each var holds it in every currency)."""
+    return rx.el.span(amounts.to(dict)[CurrencyState.code].to(str), class_name=class_name)
+
+
+def line_image(item: rx.Var[dict[str, Any]], size: str = "h-16 w-16") -> rx.Component:
+    return rx.el.div(
+        rx.cond(
+            item["image"].to(str) != "",
+            rx.el.img(
+                src=item["image"].to(str),
+                alt="",
+                class_name="h-full w-full object-contain",
+                custom_attrs={"loading": "lazy", "decoding": "async", "width": "64", "height": "64"},
+            ),
+            svg_icon(BAG, 24, "text-gray-300"),
+        ),
+        class_name=f"flex {size} shrink-0 items-center justify-center overflow-hidden rounded-xl bg-gray-50 p-1",
+    )
+
+
+def stepper(item: rx.Var[dict[str, Any]]) -> rx.Component:
+    ident = item["id"].to(str)
+    name = item["name"].to(str)
+    return rx.el.div(
+        rx.el.button(
+            svg_icon(MINUS, 16),
+            type="button",
+            on_click=BagState.decrement(ident),
+            aria_label=t("bag:decrease", name=name),
+            class_name=_ROUND,
+        ),
+        rx.el.span(
+            item["quantity"].to(int),
+            class_name="min-w-6 text-center text-sm font-semibold tabular-nums",
+            aria_live="polite",
+        ),
+        rx.el.button(
+            svg_icon(PLUS, 16),
+            type="button",
+            on_click=BagState.increment(ident),
+            disabled=item["quantity"].to(int) >= 99,
+            aria_label=t("bag:increase", name=name),
+            class_name=_ROUND,
+        ),
+        class_name="inline-flex items-center gap-1 rounded-full bg-gray-100 p-0.5",
+    )
+
+
+def bag_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
+    return rx.el.li(
+        line_image(item),
+        rx.el.div(
+            rx.el.div(
+                rx.el.div(
+                    rx.el.p(item["name"].to(str), class_name="line-clamp-2 text-sm font-semibold text-gray-900"),
+                    rx.cond(
+                        item["weight"].to(str) != "",
+                        rx.el.p(item["weight"].to(str), class_name="text-xs text-gray-500"),
+                    ),
+                    class_name="min-w-0",
+                ),
+                rx.el.div(
+                    amount(item["total"], "text-sm font-bold text-gray-900 tabular-nums"),
+                    rx.cond(
+                        item["original"].to(dict)[CurrencyState.code].to(str) != "",
+                        rx.el.s(
+                            item["original"].to(dict)[CurrencyState.code].to(str),
+                            class_name="block text-xs text-gray-400",
+                        ),
+                    ),
+                    class_name="shrink-0 text-right",
+                ),
+                class_name="flex items-start justify-between gap-3",
+            ),
+            rx.el.div(
+                stepper(item),
+                rx.el.button(
+                    svg_icon(TRASH, 16),
+                    rx.el.span(t("bag:remove")),
+                    type="button",
+                    on_click=BagState.remove(item["id"].to(str)),
+                    aria_label=t("bag:removeItem", name=item["name"].to(str)),
+                    class_name=(
+                        "inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold "
+                        f"text-gray-500 hover:bg-red-50 hover:text-red-700 {FOCUS}"
+                    ),
+                ),
+                class_name="mt-2 flex items-center justify-between",
+            ),
+            class_name="min-w-0 flex-1",
+        ),
+        class_name="flex gap-3 py-4",
+    )
+
+
+def empty_bag_view() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(
+            svg_icon(BAG, 36),
+            class_name="inline-flex h-20 w-20 items-center justify-center rounded-full bg-green-50 text-green-700",
+        ),
+        rx.el.p(t("bag:empty.title"), class_name="text-lg font-bold text-gray-900"),
+        rx.el.p(t("bag:empty.text"), class_name="text-sm text-gray-600"),
+        rx.el.button(
+            t("bag:startShopping"),
+            type="button",
+            on_click=BagState.close_panel,
+            class_name=f"{SECONDARY} mt-2",
+        ),
+        class_name="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-16 text-center",
+    )
+
+
+def save_prompt() -> rx.Component:
+    """Signed-out popover: "Sauvegardez votre panier (n articles)..." (001 §2)."""
+    return rx.cond(
+        ~AuthState.is_authenticated & (BagState.count > 0),
+        rx.el.div(
+            rx.el.p(
+                t("bag:savePrompt", count=BagState.count),
+                class_name="text-sm font-medium text-gray-800",
+            ),
+            rx.el.div(
+                rx.el.button(
+                    t("bag:createAccount"),
+                    type="button",
+                    on_click=DialogState.open_dialog("signup"),
+                    class_name=(
+                        "rounded-full bg-green-700 px-4 py-1.5 text-sm font-semibold text-white "
+                        f"hover:bg-green-800 {FOCUS}"
+                    ),
+                ),
+                rx.el.button(
+                    t("bag:signIn"),
+                    type="button",
+                    on_click=DialogState.open_dialog("login"),
+                    class_name=(
+                        "rounded-full px-4 py-1.5 text-sm font-semibold text-green-800 "
+                        f"ring-1 ring-green-700/30 hover:bg-white {FOCUS}"
+                    ),
+                ),
+                class_name="mt-2 flex flex-wrap gap-2",
+            ),
+            role="note",
+            class_name="mx-5 mt-4 rounded-2xl bg-green-50 p-4",
+        ),
+    )
+
+
+def legend() -> rx.Component:
+    return rx.el.dl(
+        *(
+            rx.el.div(
+                rx.el.dt(
+                    letter,
+                    class_name=(
+                        "inline-flex h-5 w-5 items-center justify-center rounded bg-gray-100 text-[11px] "
+                        "font-bold text-gray-700"
+                    ),
+                ),
+                rx.el.dd(t(key), class_name="text-xs text-gray-600"),
+                class_name="flex items-center gap-1.5",
+            )
+            for letter, key in LEGEND
+        ),
+        aria_label=t("bag:legend.label"),
+        class_name="grid grid-cols-2 gap-x-4 gap-y-1",
+    )
+
+
+def empty_confirmation() -> rx.Component:
+    """"Empty bag" asks first (001 §2)."""
+    return dialog(
+        rx.el.div(
+            rx.el.p(t("bag:confirmEmpty.text"), class_name="text-gray-700"),
+            rx.el.p(t("bag:confirmEmpty.warning"), class_name="text-sm font-semibold text-red-700"),
+            rx.el.div(
+                rx.el.button(
+                    t("bag:confirmEmpty.cancel"),
+                    type="button",
+                    on_click=BagState.cancel_empty,
+                    class_name=f"{SECONDARY} flex-1",
+                ),
+                rx.el.button(
+                    t("bag:emptyBag"),
+                    type="button",
+                    on_click=BagState.empty_bag,
+                    class_name=(
+                        "inline-flex h-12 flex-1 items-center justify-center rounded-full bg-red-600 px-5 "
+                        f"font-semibold text-white hover:bg-red-700 {FOCUS}"
+                    ),
+                ),
+                class_name="mt-2 flex gap-3",
+            ),
+            class_name="flex flex-col gap-2 px-6 pb-6",
+        ),
+        open=BagState.confirm_empty,
+        on_close=BagState.cancel_empty,
+        title=t("bag:confirmEmpty.title"),
+        description=t("bag:confirmEmpty.text"),
+        size="sm",
+        dialog_id="empty-bag-dialog",
+    )
+
+
+def bag_panel() -> rx.Component:
+    footer = rx.el.div(
+        legend(),
+        rx.el.div(
+            rx.el.span(t("bag:subtotalBeforeTax"), class_name="text-sm font-semibold text-gray-700"),
+            amount(BagState.subtotal, "text-lg font-bold text-gray-900 tabular-nums"),
+            class_name="flex items-center justify-between",
+        ),
+        rx.el.button(t("bag:checkout"), type="button", on_click=BagState.open_overlay, class_name=PRIMARY),
+        rx.el.button(
+            t("bag:emptyBag"),
+            type="button",
+            on_click=BagState.ask_empty,
+            class_name=(
+                "self-center rounded-full px-3 py-1 text-sm font-semibold text-gray-600 "
+                f"hover:bg-gray-100 hover:text-red-700 {FOCUS}"
+            ),
+        ),
+        class_name="flex flex-col gap-3 border-t border-gray-100 bg-white px-5 pb-5 pt-4",
+    )
+    return rx.fragment(
+        dialog(
+            promo_strip(),
+            rx.cond(
+                BagState.count > 0,
+                rx.fragment(
+                    save_prompt(),
+                    rx.el.ul(
+                        rx.foreach(BagState.items, bag_line),
+                        class_name="flex-1 divide-y divide-gray-100 overflow-y-auto px-5",
+                        aria_label=t("bag:lines"),
+                    ),
+                    footer,
+                ),
+                empty_bag_view(),
+            ),
+            open=BagState.panel_open,
+            on_close=BagState.close_panel,
+            title=t("bag:title", count=BagState.count),
+            variant="side",
+            dialog_id="bag-panel",
+        ),
+        empty_confirmation(),
+    )

@@ -1,0 +1,320 @@
+"""The 4-step sign-up dialog (001 §2): Email, Vérification, Mot de passe, Téléphone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.auth_dialog import (
+    CHECK,
+    INPUT,
+    LABEL,
+    LINK,
+    PRIMARY,
+    SECONDARY,
+    error_box,
+    info_box,
+    network_notice,
+    password_field,
+    submit_button,
+    svg_icon,
+    text_field,
+)
+from grocer.components.dialog import dialog
+from grocer.components.i18n import current_language, t
+from grocer.components.session_hooks import digits_only
+from grocer.state.dialogs import DialogState
+from grocer.state.signup import COUNTRY_CODES, DEFAULT_COUNTRY_CODE, STEPS, SignupState
+
+STEP_LABELS = (
+    "auth:signup.steps.email",
+    "auth:signup.steps.verification",
+    "auth:signup.steps.password",
+    "auth:signup.steps.phone",
+)
+STEP_TITLES = (
+    "auth:signup.titles.email",
+    "auth:signup.titles.verification",
+    "auth:signup.titles.password",
+    "auth:signup.titles.phone",
+)
+
+_ERROR_ID = "signup-error"
+
+
+def lang_input() -> rx.Component:
+    """The shopper's language, so the e-mailed code arrives in it."""
+    return rx.el.input(type="hidden", name="lang", value=current_language)
+
+
+def step_indicator(step: rx.Var[int]) -> rx.Component:
+    """Email · Vérification · Mot de passe · Téléphone, the current one marked."""
+    items = []
+    for index, key in enumerate(STEP_LABELS, start=1):
+        done = step > index
+        current = step == index
+        items.append(
+            rx.el.li(
+                rx.el.span(
+                    rx.cond(done, svg_icon(CHECK, 14), str(index)),
+                    class_name=rx.cond(
+                        done | current,
+                        "inline-flex h-7 w-7 items-center justify-center rounded-full bg-green-700 text-xs font-bold text-white",
+                        "inline-flex h-7 w-7 items-center justify-center rounded-full bg-gray-100 text-xs font-bold text-gray-500",
+                    ),
+                    aria_hidden="true",
+                ),
+                rx.el.span(
+                    t(key),
+                    class_name=rx.cond(
+                        current,
+                        "text-[11px] font-semibold text-gray-900 sm:text-xs",
+                        "text-[11px] text-gray-500 sm:text-xs",
+                    ),
+                ),
+                custom_attrs={"aria-current": rx.cond(current, "step", "false")},
+                class_name="flex flex-1 flex-col items-center gap-1 text-center",
+            )
+        )
+    return rx.el.ol(
+        *items,
+        aria_label=t("auth:signup.progress"),
+        class_name="flex items-start justify-between gap-1 px-6 pt-1",
+    )
+
+
+def _back_button() -> rx.Component:
+    return rx.el.button(
+        t("auth:common.back"),
+        type="button",
+        on_click=SignupState.back,
+        disabled=SignupState.busy,
+        class_name=SECONDARY,
+    )
+
+
+def _form(*children: rx.Component, on_submit: Any, form_id: str) -> rx.Component:
+    return rx.el.form(
+        *children,
+        on_submit=on_submit,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        class_name="flex flex-col gap-4",
+        id=form_id,
+    )
+
+
+def _step_email() -> rx.Component:
+    return _form(
+        rx.el.p(t("auth:signup.emailIntro"), class_name="text-sm text-gray-600"),
+        text_field(
+            "email",
+            t("auth:common.email"),
+            "signup-email",
+            type="email",
+            autocomplete="email",
+            placeholder=t("auth:common.emailPlaceholder"),
+            error_id=_ERROR_ID,
+            invalid=SignupState.error != "",
+            autofocus=True,
+            extra={"maxLength": "254", "autoCapitalize": "none", "spellCheck": "false"},
+        ),
+        lang_input(),
+        submit_button(t("auth:signup.sendCode"), t("auth:common.sending"), SignupState.busy),
+        on_submit=SignupState.send_code,
+        form_id="signup-email-form",
+    )
+
+
+def _step_code() -> rx.Component:
+    return _form(
+        rx.el.p(
+            t("auth:signup.codeSent", email=SignupState.email),
+            class_name="text-sm text-gray-600",
+        ),
+        text_field(
+            "code",
+            t("auth:common.code"),
+            "signup-code",
+            autocomplete="one-time-code",
+            placeholder="000000",
+            error_id=_ERROR_ID,
+            invalid=SignupState.error != "",
+            autofocus=True,
+            extra={
+                "inputMode": "numeric",
+                "maxLength": "6",
+                "pattern": "[0-9]*",
+                "onInput": digits_only(6),
+            },
+        ),
+        submit_button(t("auth:signup.verify"), t("auth:common.verifying"), SignupState.busy),
+        rx.el.div(
+            _back_button(),
+            rx.el.button(
+                rx.cond(
+                    SignupState.resend_seconds > 0,
+                    t("auth:common.resendIn", seconds=SignupState.resend_seconds),
+                    t("auth:signup.resend"),
+                ),
+                type="button",
+                on_click=SignupState.resend_code(current_language),
+                disabled=(SignupState.resend_seconds > 0) | SignupState.busy,
+                class_name=LINK,
+            ),
+            class_name="flex items-center justify-between gap-3",
+        ),
+        on_submit=SignupState.verify_code,
+        form_id="signup-code-form",
+    )
+
+
+def _step_password() -> rx.Component:
+    return _form(
+        password_field(
+            "password",
+            t("auth:common.password"),
+            "signup-password",
+            shown=SignupState.show_password,
+            on_toggle=SignupState.toggle_password,
+            autocomplete="new-password",
+            error_id=_ERROR_ID,
+            invalid=SignupState.error != "",
+        ),
+        password_field(
+            "confirm",
+            t("auth:common.confirmPassword"),
+            "signup-confirm",
+            shown=SignupState.show_confirm,
+            on_toggle=SignupState.toggle_confirm,
+            autocomplete="new-password",
+            error_id=_ERROR_ID,
+            invalid=SignupState.error != "",
+        ),
+        rx.el.p(t("auth:common.passwordHint"), class_name="-mt-2 text-xs text-gray-500"),
+        rx.el.div(
+            _back_button(),
+            rx.el.button(t("auth:common.continue"), type="submit", class_name=f"{PRIMARY} flex-1"),
+            class_name="flex gap-3",
+        ),
+        on_submit=SignupState.set_password,
+        form_id="signup-password-form",
+    )
+
+
+def _step_phone() -> rx.Component:
+    return _form(
+        rx.el.p(t("auth:signup.phoneIntro"), class_name="text-sm text-gray-600"),
+        rx.el.div(
+            rx.el.label(t("auth:signup.phone"), html_for="signup-phone", class_name=LABEL),
+            rx.el.div(
+                rx.el.select(
+                    *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
+                    name="country_code",
+                    default_value=DEFAULT_COUNTRY_CODE,
+                    aria_label=t("auth:signup.countryCode"),
+                    class_name=f"{INPUT} w-28 shrink-0 pr-2",
+                ),
+                rx.el.input(
+                    id="signup-phone",
+                    name="phone",
+                    type="tel",
+                    auto_complete="tel-national",
+                    placeholder="70 12 34 56",
+                    class_name=INPUT,
+                    auto_focus=True,
+                    custom_attrs={
+                        "inputMode": "numeric",
+                        "maxLength": "20",
+                        "aria-invalid": SignupState.error != "",
+                        "aria-describedby": _ERROR_ID,
+                        "onInput": digits_only(15),
+                    },
+                ),
+                class_name="flex gap-2",
+            ),
+        ),
+        lang_input(),
+        rx.el.div(
+            _back_button(),
+            rx.el.div(
+                submit_button(t("auth:signup.create"), t("auth:signup.creating"), SignupState.busy),
+                class_name="flex-1",
+            ),
+            class_name="flex gap-3",
+        ),
+        on_submit=SignupState.register,
+        form_id="signup-phone-form",
+    )
+
+
+def _success() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(
+            svg_icon(CHECK, 32),
+            class_name="inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700",
+        ),
+        rx.el.p(t("auth:signup.created"), class_name="text-lg font-bold text-gray-900"),
+        info_box(SignupState.info, "signup-info"),
+        rx.cond(
+            SignupState.info == "auth:signup.createdPleaseSignIn",
+            rx.el.button(
+                t("auth:login.submit"),
+                type="button",
+                on_click=DialogState.switch_dialog("login"),
+                class_name=PRIMARY,
+            ),
+        ),
+        class_name="flex flex-col items-center gap-4 py-4 text-center",
+    )
+
+
+def signup_dialog() -> rx.Component:
+    title = rx.match(
+        SignupState.step,
+        (2, t(STEP_TITLES[1])),
+        (3, t(STEP_TITLES[2])),
+        (4, t(STEP_TITLES[3])),
+        t(STEP_TITLES[0]),
+    )
+    return dialog(
+        rx.cond(SignupState.done, rx.fragment(), step_indicator(SignupState.step)),
+        rx.el.div(
+            network_notice(),
+            error_box(SignupState.error, _ERROR_ID),
+            rx.cond(SignupState.done, rx.fragment(), info_box(SignupState.info)),
+            rx.cond(
+                SignupState.done,
+                _success(),
+                rx.match(
+                    SignupState.step,
+                    (2, _step_code()),
+                    (3, _step_password()),
+                    (4, _step_phone()),
+                    _step_email(),
+                ),
+            ),
+            rx.cond(
+                SignupState.done,
+                rx.fragment(),
+                rx.el.p(
+                    t("auth:signup.haveAccount"),
+                    " ",
+                    rx.el.button(
+                        t("auth:signup.signIn"),
+                        type="button",
+                        on_click=DialogState.switch_dialog("login"),
+                        class_name=LINK,
+                    ),
+                    class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
+                ),
+            ),
+            class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-6 pt-4",
+        ),
+        open=DialogState.active == "signup",
+        on_close=DialogState.close_dialog,
+        title=title,
+        description=t("auth:signup.description", steps=STEPS),
+        dialog_id="signup-dialog",
+    )
