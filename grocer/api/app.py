@@ -5,8 +5,9 @@ from __future__ import annotations
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DataError, IntegrityError
 
-from grocer.services.errors import RateLimited, ServiceError, ValidationFailed
+from grocer.services.errors import Conflict, RateLimited, ServiceError, ValidationFailed
 
 API_PREFIX = "/api/v1"
 
@@ -44,6 +45,16 @@ async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+async def _data_error(_request: Request, exc: Exception) -> JSONResponse:
+    """A value the database cannot hold (an id beyond its integer range, say) is bad input."""
+    return JSONResponse(_error_body("Valeur hors limites", "errors.validation"), status_code=400)
+
+
+async def _integrity_error(_request: Request, exc: Exception) -> JSONResponse:
+    """A uniqueness race lost to a concurrent request: the resource already exists."""
+    return JSONResponse(_error_body(Conflict.message, Conflict.key), status_code=409)
+
+
 def create_api() -> FastAPI:
     """The API application; every router is included here and nowhere else."""
     from grocer.api import account, auth, cart, catalogue, geo, users
@@ -57,6 +68,8 @@ def create_api() -> FastAPI:
     )
     api.add_exception_handler(ServiceError, _service_error)
     api.add_exception_handler(RequestValidationError, _validation_error)
+    api.add_exception_handler(DataError, _data_error)
+    api.add_exception_handler(IntegrityError, _integrity_error)
 
     @api.get(f"{API_PREFIX}/health", tags=["meta"])
     def health() -> dict[str, str]:

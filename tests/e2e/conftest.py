@@ -6,20 +6,13 @@ e-mail going to a real SMTP server on loopback, outside providers replaced by lo
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.support.smtp import SmtpServer, free_port
+from tests.support.shop_server import ARTIFACTS, running_shop
+from tests.support.smtp import SmtpServer
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = os.environ.get("GROCER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -31,7 +24,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-BUILD_TIMEOUT = 900
 
 
 @pytest.fixture(autouse=True)
@@ -59,78 +51,22 @@ def providers() -> Iterator[object]:
 
 
 @pytest.fixture(scope="session")
+def shop_env() -> dict[str, str]:
+    """Extra environment for the shared server; tests that need a switch add it here."""
+    return {}
+
+
+@pytest.fixture(scope="session")
 def shop(
-    tmp_path_factory: pytest.TempPathFactory, smtp: SmtpServer, providers: object
+    tmp_path_factory: pytest.TempPathFactory,
+    smtp: SmtpServer,
+    providers: object,
+    shop_env: dict[str, str],
 ) -> Iterator[str]:
     """Build the production frontend once and serve UI + API on one port; yields the base URL."""
-    data = tmp_path_factory.mktemp("shop")
-    port = free_port()
-    env = {
-        **os.environ,
-        "REFLEX_USE_NPM": "1",
-        "REFLEX_TELEMETRY_ENABLED": "false",
-        "REFLEX_DB_URL": f"sqlite:///{data / 'shop.db'}",
-        "GROCER_DATA_DIR": str(data),
-        "GROCER_OUTBOX_DIR": str(data / "outbox"),
-        "GROCER_JWT_SECRET": uuid.uuid4().hex,
-        "GROCER_ALLOWED_ORIGINS": f"http://127.0.0.1:{port},http://localhost:{port}",
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        **smtp.env(),
-        **getattr(providers, "env", lambda: {})(),
-    }
-    env.pop("REFLEX_REDIS_URL", None)
-    for args in (["db", "upgrade"], ["seed", "--demo"]):
-        subprocess.run([sys.executable, "-m", "grocer.cli", *args], cwd=ROOT, env=env, check=True)
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = (ARTIFACTS / "shop-server.log").open("w")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "reflex",
-            "run",
-            "--env",
-            "prod",
-            "--single-port",
-            "--backend-port",
-            str(port),
-            "--loglevel",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_until_up(base, proc)
+    extra = {**smtp.env(), **getattr(providers, "env", lambda: {})(), **shop_env}
+    with running_shop(tmp_path_factory.mktemp("shop"), extra) as base:
         yield base
-    finally:
-        os.killpg(proc.pid, 15)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
-        log.close()
-
-
-def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + BUILD_TIMEOUT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the shop server exited; see {ARTIFACTS / 'shop-server.log'}")
-        try:
-            if (
-                httpx.get(f"{base}/ping", timeout=2).status_code == 200
-                and httpx.get(f"{base}/", timeout=5).status_code == 200
-            ):
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(2)
-    raise RuntimeError("the shop server did not come up in time")
 
 
 @pytest.fixture(scope="session")

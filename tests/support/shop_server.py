@@ -1,0 +1,83 @@
+"""Start the real shop (production build, UI + API on one port) on a fresh SQLite database with
+the demo catalogue. Used once per browser-test session and by the benchmarks."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+from tests.support.smtp import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+BUILD_TIMEOUT = 900
+
+
+def shop_env(data: Path, port: int, extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "REFLEX_USE_NPM": "1",
+        "REFLEX_TELEMETRY_ENABLED": "false",
+        "REFLEX_DB_URL": f"sqlite:///{data / 'shop.db'}",
+        "GROCER_DATA_DIR": str(data),
+        "GROCER_OUTBOX_DIR": str(data / "outbox"),
+        "GROCER_JWT_SECRET": uuid.uuid4().hex,
+        "GROCER_ALLOWED_ORIGINS": f"http://127.0.0.1:{port},http://localhost:{port}",
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        **(extra or {}),
+    }
+    env.pop("REFLEX_REDIS_URL", None)
+    return env
+
+
+@contextmanager
+def running_shop(
+    data: Path, extra_env: dict[str, str] | None = None, seed: list[str] | None = None
+) -> Iterator[str]:
+    """Migrate, seed, build and serve; yields the base URL and stops the server after."""
+    port = free_port()
+    env = shop_env(data, port, extra_env)
+    for args in (["db", "upgrade"], ["seed", *(seed or ["--demo"])]):
+        subprocess.run([sys.executable, "-m", "grocer.cli", *args], cwd=ROOT, env=env, check=True)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with (ARTIFACTS / "shop-server.log").open("w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "reflex", "run", "--env", "prod", "--single-port",
+             "--backend-port", str(port), "--loglevel", "warning"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_until_up(base, proc)
+            yield base
+        finally:
+            os.killpg(proc.pid, 15)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, 9)
+
+
+def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + BUILD_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the shop server exited; see {ARTIFACTS / 'shop-server.log'}")
+        try:
+            if (
+                httpx.get(f"{base}/ping", timeout=2).status_code == 200
+                and httpx.get(f"{base}/", timeout=5).status_code == 200
+            ):
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(2)
+    raise RuntimeError("the shop server did not come up in time")
