@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex_base.utils.format import format_queue_events
 
 from grocer.components.auth_dialog import CHECK, svg_icon
 from grocer.components.dialog import FOCUS
@@ -26,6 +27,15 @@ _ITEM = (
     "flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left text-sm font-medium "
     f"text-gray-800 hover:bg-gray-50 {FOCUS}"
 )
+
+
+def on_escape(event) -> rx.Var:
+    """An onKeyDown handler running `event` when Escape is pressed (other keys stay local)."""
+    callback = format_queue_events(event)
+    return rx.Var(
+        _js_expr=f'((e) => {{ if (e.key === "Escape") {{ ({callback!s})(); }} }})',
+        _var_data=callback._get_all_var_data(),
+    )
 
 
 def _badge(label: rx.Var[str], tone: str) -> rx.Component:
@@ -135,6 +145,6 @@ def account_menu() -> rx.Component:
                 _panel(),
             ),
         ),
-        on_key_down=AuthState.menu_key,
+        custom_attrs={"onKeyDown": on_escape(AuthState.close_menu)},
         class_name="relative",
     )

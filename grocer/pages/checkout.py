@@ -12,6 +12,7 @@ from grocer.components.bag_panel import amount, line_image
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
 from grocer.state.bag import BagState
+from grocer.state.currency import CurrencyState
 
 ROUTE = "/checkout"
 
@@ -22,9 +23,9 @@ def _line(item: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.p(item["name"].to(str), class_name="font-semibold text-gray-900"),
             rx.el.p(
-                item["quantity"].to(int).to(str) + " × " + item["unit"].to(dict)[
-                    _currency_code()
-                ].to(str),
+                item["quantity"].to(int).to(str)
+                + " × "
+                + item["unit"].to(dict)[CurrencyState.code].to(str),
                 class_name="text-sm text-gray-500",
             ),
             class_name="min-w-0 flex-1",
@@ -32,12 +33,6 @@ def _line(item: rx.Var) -> rx.Component:
         amount(item["total"], "font-bold text-gray-900 tabular-nums"),
         class_name="flex items-center gap-4 py-3",
     )
-
-
-def _currency_code():
-    from grocer.state.currency import CurrencyState
-
-    return CurrencyState.code
 
 
 def checkout_content() -> rx.Component:

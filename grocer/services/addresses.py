@@ -108,14 +108,14 @@ def collect(errors: list[ValidationFailed], check: Callable[..., T], *args: Any,
         return None  # type: ignore[return-value]
 
 
-def naive_utc(moment: datetime) -> datetime:
-    """The instant as naive UTC, whether the column handed it back aware or naive."""
-    return moment if moment.tzinfo is None else moment.astimezone(UTC).replace(tzinfo=None)
+def as_utc(moment: datetime) -> datetime:
+    """Aware UTC (the team's convention); a naive value from older code is read as UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def iso_utc(moment: datetime | None) -> str | None:
-    """UTC as ISO 8601 with a Z, so that browsers do not read it as local time."""
-    return None if moment is None else naive_utc(moment).isoformat(timespec="seconds") + "Z"
+    """ISO 8601 in UTC with a Z ('2025-01-31T10:00:00Z'), which every browser reads alike."""
+    return None if moment is None else as_utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 # --------------------------------------------------------------------------------------------

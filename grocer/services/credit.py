@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
 from grocer.models import CreditEntry, User
-from grocer.services.addresses import clean_text, ensure_account, iso_utc, naive_utc
+from grocer.services.addresses import as_utc, clean_text, ensure_account, iso_utc
 from grocer.services.errors import ValidationFailed
 from grocer.services.money import BASE_CURRENCY, decimal_string, to_decimal
 
@@ -39,7 +39,7 @@ class CreditDict(TypedDict):
 
 
 def is_expired(entry: CreditEntry, now: datetime) -> bool:
-    return entry.expires_at is not None and naive_utc(entry.expires_at) <= naive_utc(now)
+    return entry.expires_at is not None and as_utc(entry.expires_at) <= as_utc(now)
 
 
 def balance_of(entries: Iterable[CreditEntry], now: datetime) -> Decimal:

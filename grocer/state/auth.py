@@ -463,12 +463,6 @@ class AuthState(rx.State):
         self.menu_open = False
 
     @rx.event
-    def menu_key(self, key: str) -> None:
-        """Escape closes the account menu."""
-        if key == "Escape":
-            self.menu_open = False
-
-    @rx.event
     def go_to_account(self):
         """Every entry of the menu leads to the account area (001 §2)."""
         self.menu_open = False

@@ -16,7 +16,6 @@ from grocer.settings import get_settings
 if TYPE_CHECKING:
     from tests.fakes.providers import FakeGeo
 
-pytest_plugins = ["tests.fakes.providers"]
 
 Client = Callable[..., TestClient]
 

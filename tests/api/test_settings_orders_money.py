@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -445,16 +445,16 @@ def test_balance_never_negative(db: Session, alice: User) -> None:
 
 
 def test_referral_credit_expires_after_twelve_months(db: Session, alice: User) -> None:
-    now = datetime(2025, 2, 28, 10, 0)
+    now = datetime(2025, 2, 28, 10, 0, tzinfo=UTC)
     entry = credit.add_referral_credit(db, alice.id or 0, "32797.85", "Parrainage", now=now)
     assert entry["expiresAt"] == "2026-02-28T10:00:00Z"
     db.commit()
-    assert credit.get_credit(db, alice, alice.id or 0, datetime(2026, 2, 28, 9, 59))["balance"] == (
-        "32797.85"
-    )
-    assert credit.get_credit(db, alice, alice.id or 0, datetime(2026, 2, 28, 10, 0))["balance"] == (
-        "0.00"
-    )
+    assert credit.get_credit(db, alice, alice.id or 0, datetime(2026, 2, 28, 9, 59, tzinfo=UTC))[
+        "balance"
+    ] == ("32797.85")
+    assert credit.get_credit(db, alice, alice.id or 0, datetime(2026, 2, 28, 10, 0, tzinfo=UTC))[
+        "balance"
+    ] == ("0.00")
     with pytest.raises(ValidationFailed):
         credit.add_credit(db, alice.id or 0, "0", "Rien", now=now)
     with pytest.raises(ValidationFailed, match="motif"):
@@ -464,10 +464,10 @@ def test_referral_credit_expires_after_twelve_months(db: Session, alice: User) -
 @pytest.mark.parametrize(
     ("start", "months", "expected"),
     [
-        (datetime(2025, 1, 31), 1, datetime(2025, 2, 28)),
-        (datetime(2024, 1, 31), 1, datetime(2024, 2, 29)),
-        (datetime(2024, 2, 29), 12, datetime(2025, 2, 28)),
-        (datetime(2025, 11, 15), 3, datetime(2026, 2, 15)),
+        (datetime(2025, 1, 31, tzinfo=UTC), 1, datetime(2025, 2, 28, tzinfo=UTC)),
+        (datetime(2024, 1, 31, tzinfo=UTC), 1, datetime(2024, 2, 29, tzinfo=UTC)),
+        (datetime(2024, 2, 29, tzinfo=UTC), 12, datetime(2025, 2, 28, tzinfo=UTC)),
+        (datetime(2025, 11, 15, tzinfo=UTC), 3, datetime(2026, 2, 15, tzinfo=UTC)),
     ],
 )
 def test_months_later(start: datetime, months: int, expected: datetime) -> None:

@@ -10,6 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.fakes.providers import (
+    FakeGeo,
+    FakeIpApi,
+    FakeIpWho,
+    FakeNominatim,
+    FakePhoton,
+    FakeTiles,
+)
 from tests.support.shop_server import ARTIFACTS, running_shop
 from tests.support.smtp import SmtpServer
 
@@ -40,14 +48,16 @@ def smtp() -> Iterator[SmtpServer]:
 
 
 @pytest.fixture(scope="session")
-def providers() -> Iterator[object]:
-    """Local stand-ins for geocoding, IP-country and tile services."""
-    from tests.fakes.providers import FakeProviders
-
-    fakes = FakeProviders().start()
-    yield fakes
-    fakes.stop()
-
+def providers() -> Iterator[FakeGeo]:
+    """Local stand-ins for the geocoders, the IP-country services and the tile server."""
+    geo = FakeGeo(
+        FakeNominatim(), FakeNominatim(), FakePhoton(), FakeIpApi(), FakeIpWho(), FakeTiles()
+    )
+    for server in geo.all():
+        server.start()
+    yield geo
+    for server in geo.all():
+        server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -60,11 +70,11 @@ def shop_env() -> dict[str, str]:
 def shop(
     tmp_path_factory: pytest.TempPathFactory,
     smtp: SmtpServer,
-    providers: object,
+    providers: FakeGeo,
     shop_env: dict[str, str],
 ) -> Iterator[str]:
     """Build the production frontend once and serve UI + API on one port; yields the base URL."""
-    extra = {**smtp.env(), **getattr(providers, "env", lambda: {})(), **shop_env}
+    extra = {**smtp.env(), **providers.env(), **shop_env}
     with running_shop(tmp_path_factory.mktemp("shop"), extra) as base:
         yield base
 

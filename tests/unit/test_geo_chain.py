@@ -18,7 +18,6 @@ from grocer.services.http_cache import MISSING, TTLCache
 if TYPE_CHECKING:
     from tests.fakes.providers import FakeClock, FakeGeo, FakeNominatim, FakePhoton
 
-pytest_plugins = ["tests.fakes.providers"]
 
 USER_AGENT = "Grocer/1.0 (+support@grocer.bf)"
 

@@ -15,7 +15,6 @@ from grocer.settings import get_settings
 if TYPE_CHECKING:
     from tests.fakes.providers import FakeClock, FakeGeo
 
-pytest_plugins = ["tests.fakes.providers"]
 
 
 def public_only_chain() -> geoip.FirstAnswer:
