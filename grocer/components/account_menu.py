@@ -19,8 +19,20 @@ ENTRIES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("auth:account.profile", _USER),
     ("auth:account.favorites", ("M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9Z",)),
     ("auth:account.orders", ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")),
-    ("auth:account.addresses", ("M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z", "M12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z")),
-    ("auth:account.settings", ("M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z", "M19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z")),
+    (
+        "auth:account.addresses",
+        (
+            "M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z",
+            "M12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z",
+        ),
+    ),
+    (
+        "auth:account.settings",
+        (
+            "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z",
+            "M19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z",
+        ),
+    ),
 )
 
 _ITEM = (
@@ -48,7 +60,9 @@ def _badge(label: rx.Var[str], tone: str) -> rx.Component:
 def _panel() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.p(AuthState.display_name, class_name="truncate text-base font-bold text-gray-900"),
+            rx.el.p(
+                AuthState.display_name, class_name="truncate text-base font-bold text-gray-900"
+            ),
             rx.el.p(AuthState.email, class_name="truncate text-sm text-gray-600"),
             rx.el.div(
                 rx.cond(
@@ -118,7 +132,10 @@ def account_menu() -> rx.Component:
                 class_name="inline-flex h-8 w-8 items-center justify-center rounded-full bg-green-100 text-green-800",
             ),
             rx.el.span(
-                rx.el.span(t("auth:account.account"), class_name="block text-[11px] leading-3 text-gray-500"),
+                rx.el.span(
+                    t("auth:account.account"),
+                    class_name="block text-[11px] leading-3 text-gray-500",
+                ),
                 rx.el.span(
                     AuthState.first_name_or_username,
                     class_name="block max-w-32 truncate text-sm font-semibold leading-5 text-gray-900",

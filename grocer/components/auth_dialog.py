@@ -68,7 +68,11 @@ def svg_icon(paths: tuple[str, ...], size: int = 20, class_name: str = "") -> rx
 
 
 CHECK = ("m5 12 5 5L20 7",)
-ALERT = ("M12 9v4", "M12 17h.01", "M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z")
+ALERT = (
+    "M12 9v4",
+    "M12 17h.01",
+    "M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z",
+)
 SPINNER = ("M12 3a9 9 0 1 0 9 9",)
 
 
@@ -168,13 +172,20 @@ def password_field(
                 type=rx.cond(shown, "text", "password"),
                 auto_complete=autocomplete,
                 class_name=f"{INPUT} pr-12",
-                custom_attrs={**attrs, "maxLength": "256", "autoCapitalize": "none", "spellCheck": "false"},
+                custom_attrs={
+                    **attrs,
+                    "maxLength": "256",
+                    "autoCapitalize": "none",
+                    "spellCheck": "false",
+                },
             ),
             rx.el.button(
                 rx.cond(shown, svg_icon(_EYE_OFF, 20), svg_icon(_EYE, 20)),
                 type="button",
                 on_click=on_toggle,
-                aria_label=rx.cond(shown, t("auth:common.hidePassword"), t("auth:common.showPassword")),
+                aria_label=rx.cond(
+                    shown, t("auth:common.hidePassword"), t("auth:common.showPassword")
+                ),
                 aria_pressed=shown,
                 aria_controls=field_id,
                 class_name=(
@@ -212,7 +223,7 @@ def network_notice() -> rx.Component:
 
 
 def login_dialog() -> rx.Component:
-    """"Connectez-vous à votre compte" (000 §2.1)."""
+    """ "Connectez-vous à votre compte" (000 §2.1)."""
     invalid = AuthState.login_error != ""
     return dialog(
         rx.el.form(

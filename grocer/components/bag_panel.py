@@ -19,7 +19,6 @@ BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
 PLUS = ("M12 5v14", "M5 12h14")
 MINUS = ("M5 12h14",)
 TRASH = ("M4 7h16", "M10 11v6", "M14 11v6", "M6 7l1 13h10l1-13", "M9 7V4h6v3")
-FALLBACK_IMAGE = "/img/placeholder.svg"
 
 LEGEND = (
     ("C", "bag:legend.estimated"),
@@ -47,7 +46,12 @@ def line_image(item: rx.Var[dict[str, Any]], size: str = "h-16 w-16") -> rx.Comp
                 src=item["image"].to(str),
                 alt="",
                 class_name="h-full w-full object-contain",
-                custom_attrs={"loading": "lazy", "decoding": "async", "width": "64", "height": "64"},
+                custom_attrs={
+                    "loading": "lazy",
+                    "decoding": "async",
+                    "width": "64",
+                    "height": "64",
+                },
             ),
             svg_icon(BAG, 24, "text-gray-300"),
         ),
@@ -89,7 +93,10 @@ def bag_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.div(
-                    rx.el.p(item["name"].to(str), class_name="line-clamp-2 text-sm font-semibold text-gray-900"),
+                    rx.el.p(
+                        item["name"].to(str),
+                        class_name="line-clamp-2 text-sm font-semibold text-gray-900",
+                    ),
                     rx.cond(
                         item["weight"].to(str) != "",
                         rx.el.p(item["weight"].to(str), class_name="text-xs text-gray-500"),
@@ -206,7 +213,7 @@ def legend() -> rx.Component:
 
 
 def empty_confirmation() -> rx.Component:
-    """"Empty bag" asks first (001 §2)."""
+    """ "Empty bag" asks first (001 §2)."""
     return dialog(
         rx.el.div(
             rx.el.p(t("bag:confirmEmpty.text"), class_name="text-gray-700"),
@@ -244,11 +251,15 @@ def bag_panel() -> rx.Component:
     footer = rx.el.div(
         legend(),
         rx.el.div(
-            rx.el.span(t("bag:subtotalBeforeTax"), class_name="text-sm font-semibold text-gray-700"),
+            rx.el.span(
+                t("bag:subtotalBeforeTax"), class_name="text-sm font-semibold text-gray-700"
+            ),
             amount(BagState.subtotal, "text-lg font-bold text-gray-900 tabular-nums"),
             class_name="flex items-center justify-between",
         ),
-        rx.el.button(t("bag:checkout"), type="button", on_click=BagState.open_overlay, class_name=PRIMARY),
+        rx.el.button(
+            t("bag:checkout"), type="button", on_click=BagState.open_overlay, class_name=PRIMARY
+        ),
         rx.el.button(
             t("bag:emptyBag"),
             type="button",

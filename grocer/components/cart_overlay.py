@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, PRIMARY, svg_icon
-from grocer.components.bag_panel import BAG, amount, empty_bag_view, line_image, stepper
+from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
 from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.i18n import t, t_var
 from grocer.state.address import AddressState
@@ -138,7 +138,10 @@ def promo_box() -> rx.Component:
         rx.cond(
             BagState.promo_code != "",
             rx.el.p(
-                t("bag:promo.applied", amount=BagState.promo_discount.to(dict)[CurrencyState.code].to(str)),
+                t(
+                    "bag:promo.applied",
+                    amount=BagState.promo_discount.to(dict)[CurrencyState.code].to(str),
+                ),
                 role="status",
                 class_name="mt-2 text-sm font-medium text-green-800",
             ),
@@ -167,17 +170,38 @@ def minimum_notice() -> rx.Component:
 def day_card(day: rx.Var[dict[str, Any]]) -> rx.Component:
     index = day["index"].to(int)
     selected = DeliveryPanelState.selected_day == index
+    base = (
+        f"flex min-w-0 flex-col items-center rounded-2xl px-1 py-2 text-center transition {FOCUS} "
+    )
     return rx.el.button(
-        rx.el.span(t_var(day["label_key"].to(str)), class_name="text-xs font-semibold uppercase"),
-        rx.el.span(day["day"].to(int), class_name="text-xl font-bold"),
-        rx.el.span(t_var(day["month_key"].to(str)), class_name="text-xs"),
+        rx.el.span(
+            t_var(day["label_key"].to(str)), class_name="w-full truncate text-[11px] font-semibold"
+        ),
+        rx.el.span(day["day"].to(int), class_name="text-xl font-bold leading-7"),
+        rx.el.span(t_var(day["month_key"].to(str)), class_name="text-[11px]"),
         type="button",
         on_click=DeliveryPanelState.select_day(index),
         aria_pressed=selected,
         class_name=rx.cond(
             selected,
-            f"flex min-w-16 flex-1 flex-col items-center rounded-2xl border-2 border-green-700 bg-green-50 px-2 py-2 text-green-900 {FOCUS}",
-            f"flex min-w-16 flex-1 flex-col items-center rounded-2xl border border-gray-200 bg-white px-2 py-2 text-gray-800 hover:border-green-600 {FOCUS}",
+            base + "border-2 border-green-700 bg-green-50 text-green-900",
+            base + "border border-gray-200 bg-white text-gray-800 hover:border-green-600",
+        ),
+    )
+
+
+def _arrow(
+    paths: tuple[str, ...], label: Any, on_click: Any, disabled: Any = False
+) -> rx.Component:
+    return rx.el.button(
+        svg_icon(paths, 18),
+        type="button",
+        on_click=on_click,
+        disabled=disabled,
+        aria_label=label,
+        class_name=(
+            "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border "
+            f"border-gray-200 bg-white hover:bg-gray-50 disabled:opacity-40 {FOCUS}"
         ),
     )
 
@@ -186,42 +210,34 @@ def slot_area() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.h3(t("bag:slots.selectDay"), class_name="font-semibold text-gray-900"),
-            rx.el.button(
-                rx.cond(DeliveryPanelState.full_week, t("bag:slots.fewerDays"), t("bag:slots.fullWeek")),
-                type="button",
-                on_click=DeliveryPanelState.toggle_full_week,
-                aria_pressed=DeliveryPanelState.full_week,
-                class_name=f"rounded text-sm font-semibold text-green-800 hover:underline {FOCUS}",
+            rx.el.div(
+                _arrow(
+                    CHEVRON_LEFT,
+                    t("bag:slots.previousWeek"),
+                    DeliveryPanelState.previous_week,
+                    DeliveryPanelState.week_offset <= 0,
+                ),
+                _arrow(CHEVRON_RIGHT, t("bag:slots.nextWeek"), DeliveryPanelState.next_week),
+                class_name="flex gap-2",
             ),
             class_name="flex items-center justify-between gap-2",
         ),
         rx.el.div(
-            rx.el.button(
-                svg_icon(CHEVRON_LEFT, 18),
-                type="button",
-                on_click=DeliveryPanelState.previous_week,
-                disabled=DeliveryPanelState.week_offset <= 0,
-                aria_label=t("bag:slots.previousWeek"),
-                class_name=(
-                    "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border "
-                    f"border-gray-200 bg-white hover:bg-gray-50 disabled:opacity-40 {FOCUS}"
-                ),
+            rx.foreach(DeliveryPanelState.days, day_card),
+            class_name=rx.cond(
+                DeliveryPanelState.full_week,
+                "mt-3 grid grid-cols-4 gap-2 sm:grid-cols-7 lg:grid-cols-4",
+                "mt-3 grid grid-cols-5 gap-1.5",
             ),
-            rx.el.div(
-                rx.foreach(DeliveryPanelState.days, day_card),
-                class_name="flex flex-1 gap-2 overflow-x-auto py-1",
+        ),
+        rx.el.button(
+            rx.cond(
+                DeliveryPanelState.full_week, t("bag:slots.fewerDays"), t("bag:slots.fullWeek")
             ),
-            rx.el.button(
-                svg_icon(CHEVRON_RIGHT, 18),
-                type="button",
-                on_click=DeliveryPanelState.next_week,
-                aria_label=t("bag:slots.nextWeek"),
-                class_name=(
-                    "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border "
-                    f"border-gray-200 bg-white hover:bg-gray-50 {FOCUS}"
-                ),
-            ),
-            class_name="mt-3 flex items-center gap-2",
+            type="button",
+            on_click=DeliveryPanelState.toggle_full_week,
+            aria_pressed=DeliveryPanelState.full_week,
+            class_name=f"mt-3 rounded text-sm font-semibold text-green-800 hover:underline {FOCUS}",
         ),
         aria_label=t("bag:slots.selectDay"),
         class_name="rounded-2xl bg-gray-50 p-4",
@@ -236,7 +252,10 @@ def delivery_panel() -> rx.Component:
         rx.el.div(
             svg_icon(PIN, 20, "mt-0.5 text-green-700"),
             rx.el.div(
-                rx.el.p(t("bag:delivery.address"), class_name="text-xs font-semibold uppercase tracking-wide text-gray-500"),
+                rx.el.p(
+                    t("bag:delivery.address"),
+                    class_name="text-xs font-semibold uppercase tracking-wide text-gray-500",
+                ),
                 rx.el.p(
                     rx.cond(has_address, AddressState.label, t("bag:delivery.noAddress")),
                     class_name="text-sm text-gray-900",
@@ -276,7 +295,8 @@ def delivery_panel() -> rx.Component:
                 aria_pressed=DeliveryPanelState.pickup,
                 class_name=rx.cond(
                     DeliveryPanelState.pickup,
-                    OUTLINE.replace("border-gray-300", "border-green-700") + " bg-green-50 text-green-900",
+                    OUTLINE.replace("border-gray-300", "border-green-700")
+                    + " bg-green-50 text-green-900",
                     OUTLINE,
                 ),
             ),
@@ -284,7 +304,9 @@ def delivery_panel() -> rx.Component:
         ),
         rx.cond(
             DeliveryPanelState.pickup,
-            rx.el.p(t("bag:delivery.pickupChosen"), role="status", class_name="text-sm text-green-800"),
+            rx.el.p(
+                t("bag:delivery.pickupChosen"), role="status", class_name="text-sm text-green-800"
+            ),
         ),
         rx.cond(DeliveryPanelState.show_slots, slot_area()),
         class_name=f"{CARD} flex flex-col gap-4 lg:sticky lg:top-6",
@@ -333,7 +355,9 @@ def cart_overlay() -> rx.Component:
                         minimum_notice(),
                         rx.el.div(
                             rx.el.span(t("bag:subtotal"), class_name="font-semibold text-gray-700"),
-                            amount(BagState.subtotal, "text-xl font-bold text-gray-900 tabular-nums"),
+                            amount(
+                                BagState.subtotal, "text-xl font-bold text-gray-900 tabular-nums"
+                            ),
                             class_name="flex items-center justify-between border-t border-gray-100 pt-4",
                         ),
                         class_name=f"{CARD} flex flex-col gap-4",
@@ -361,6 +385,3 @@ def cart_overlay() -> rx.Component:
         header=False,
         dialog_id="cart-overlay",
     )
-
-
-__all__ = ["cart_overlay", "BAG"]

@@ -64,7 +64,11 @@ def error_fallback() -> rx.Component:
                 rx.el.a(
                     _text("errors:backHome"),
                     href="/",
-                    custom_attrs={"onClick": _js('((e) => { e.preventDefault(); window.location.assign("/"); })')},
+                    custom_attrs={
+                        "onClick": _js(
+                            '((e) => { e.preventDefault(); window.location.assign("/"); })'
+                        )
+                    },
                     class_name=f"{_BUTTON} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50",
                 ),
                 class_name="flex flex-wrap justify-center gap-3",

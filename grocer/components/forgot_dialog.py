@@ -7,7 +7,6 @@ import reflex as rx
 from grocer.components.auth_dialog import (
     CHECK,
     LINK,
-    PRIMARY,
     SECONDARY,
     error_box,
     info_box,
@@ -68,7 +67,9 @@ def _step_email() -> rx.Component:
 
 def _step_code() -> rx.Component:
     return _form(
-        rx.el.p(t("auth:forgot.codeSent", email=ForgotState.email), class_name="text-sm text-gray-600"),
+        rx.el.p(
+            t("auth:forgot.codeSent", email=ForgotState.email), class_name="text-sm text-gray-600"
+        ),
         text_field(
             "code",
             t("auth:common.code"),
@@ -182,6 +183,3 @@ def forgot_dialog() -> rx.Component:
         description=t("auth:forgot.description"),
         dialog_id="forgot-dialog",
     )
-
-
-__all__ = ["forgot_dialog", "PRIMARY"]

@@ -14,9 +14,15 @@ def promo_strip() -> rx.Component:
         BagState.promo_banner_open,
         rx.el.div(
             rx.el.p(
-                rx.el.span("%", class_name="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white/20 text-xs font-bold", aria_hidden="true"),
+                rx.el.span(
+                    "%",
+                    class_name="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white/20 text-xs font-bold",
+                    aria_hidden="true",
+                ),
                 t("bag:promoBanner.text"),
-                rx.el.strong(" SAVE10", class_name="font-mono tracking-wide"),
+                rx.el.strong(
+                    "SAVE10", class_name="ml-1.5 rounded bg-white/20 px-1.5 font-mono tracking-wide"
+                ),
                 class_name="flex items-center text-sm",
             ),
             rx.el.button(

@@ -7,8 +7,8 @@ They live in assets/session.js (a few lines of React each) and are mounted once,
 from __future__ import annotations
 
 import reflex as rx
-from reflex_base.event import EventHandler, no_args_event_spec
 from reflex.vars import VarData
+from reflex_base.event import EventHandler, no_args_event_spec
 from reflex_base.utils.imports import ImportVar
 
 LIBRARY = "$/public/session.js"

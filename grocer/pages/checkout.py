@@ -37,7 +37,10 @@ def _line(item: rx.Var) -> rx.Component:
 
 def checkout_content() -> rx.Component:
     return rx.el.div(
-        rx.el.h1(t("bag:checkoutPage.title"), class_name="text-3xl font-bold tracking-tight text-gray-900"),
+        rx.el.h1(
+            t("bag:checkoutPage.title"),
+            class_name="text-3xl font-bold tracking-tight text-gray-900",
+        ),
         rx.el.div(
             rx.el.p(t("bag:checkoutPage.comingSoon"), class_name="text-lg font-bold"),
             rx.el.p(t("bag:checkoutPage.comingSoonText"), class_name="text-sm"),

@@ -142,7 +142,7 @@ def login_error_key(exc: BaseException) -> str:
 
 
 def login_response_problem(payload: object) -> str:
-    """"" for a usable login response; else the message key of 000 §8 (no token or no
+    """ "" for a usable login response; else the message key of 000 §8 (no token or no
     userInfo: "Identifiants incorrects"; anything else malformed: invalid response)."""
     if not isinstance(payload, Mapping):
         return K_INVALID_RESPONSE
@@ -180,7 +180,10 @@ def roles_of(user_roles: object, user_info: object) -> list[str]:
     """000 §6: roles from the stored userRoles list and from userInfo.roles."""
     roles: list[str] = []
     info_roles = parse_json(user_info, dict).get("roles")
-    for source in (parse_json(user_roles, list), info_roles if isinstance(info_roles, list) else []):
+    for source in (
+        parse_json(user_roles, list),
+        info_roles if isinstance(info_roles, list) else [],
+    ):
         for role in source:
             if isinstance(role, str) and role not in roles and len(role) <= 40:
                 roles.append(role)
@@ -242,7 +245,9 @@ class AuthState(rx.State):
         if not self.is_authenticated:
             return ""
         info = parse_json(self.user_info, dict)
-        return _display_name(_text(info, "firstName"), _text(info, "lastName"), _text(info, "username"))
+        return _display_name(
+            _text(info, "firstName"), _text(info, "lastName"), _text(info, "username")
+        )
 
     @rx.var
     def first_name_or_username(self) -> str:
@@ -260,7 +265,9 @@ class AuthState(rx.State):
 
     @rx.var
     def email_verified(self) -> bool:
-        return self.is_authenticated and parse_json(self.user_info, dict).get("emailVerified") is True
+        return (
+            self.is_authenticated and parse_json(self.user_info, dict).get("emailVerified") is True
+        )
 
     # --- the sign-in dialog --------------------------------------------------------------
 

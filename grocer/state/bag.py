@@ -276,7 +276,9 @@ def save_lines(db: Session, user_id: int, mode: str, lines: list[dict[str, Any]]
     items = payload_items(lines)
     if mode == PENDING_SYNC:
         return cart_service.sync(db, user, items)
-    return cart_service.replace_cart(db, user, {"userId": user_id, "storeId": None, "cartItems": items})
+    return cart_service.replace_cart(
+        db, user, {"userId": user_id, "storeId": None, "cartItems": items}
+    )
 
 
 def server_call(db: Session, user_id: int, op: str, *args: Any) -> dict:
@@ -322,7 +324,9 @@ class BagState(rx.State):
         """The lines as drawn: texts, quantity and amounts in every display currency."""
         out = []
         for line in read_lines(self.cart):
-            original = pricing.parse_price_text(line["originalPrice"]) if line["originalPrice"] else None
+            original = (
+                pricing.parse_price_text(line["originalPrice"]) if line["originalPrice"] else None
+            )
             unit = pricing.parse_price_text(line.get("price") or line.get("salePrice"))
             out.append(
                 {
@@ -425,7 +429,11 @@ class BagState(rx.State):
         after = sum(line["quantity"] for line in self._lines())
         if after == 0:
             self.auth_prompt_shown = False
-        if before != AUTH_PROMPT_QUANTITY and after == AUTH_PROMPT_QUANTITY and not self.auth_prompt_shown:
+        if (
+            before != AUTH_PROMPT_QUANTITY
+            and after == AUTH_PROMPT_QUANTITY
+            and not self.auth_prompt_shown
+        ):
             from grocer.state.dialogs import DialogState
 
             dialogs = await self.get_state(DialogState)
@@ -534,7 +542,7 @@ class BagState(rx.State):
 
     @rx.event
     async def empty_bag(self):
-        """"Empty bag", once confirmed."""
+        """ "Empty bag", once confirmed."""
         if not self.confirm_empty:
             return None
         self.confirm_empty = False
@@ -590,7 +598,11 @@ class BagState(rx.State):
         """
         if self.is_saving:
             return
-        mode = self.pending_save if self.pending_save in (PENDING_SYNC, PENDING_REPLACE) else PENDING_REPLACE
+        mode = (
+            self.pending_save
+            if self.pending_save in (PENDING_SYNC, PENDING_REPLACE)
+            else PENDING_REPLACE
+        )
         self.is_saving = True
         self.save_failed = False
         yield
@@ -640,7 +652,7 @@ class BagState(rx.State):
 
     @rx.event
     def resync(self):
-        """"cliquer ici pour synchroniser": a new round of attempts (disabled while saving)."""
+        """ "cliquer ici pour synchroniser": a new round of attempts (disabled while saving)."""
         if self.is_saving:
             return None
         if not self.pending_save:
@@ -660,7 +672,7 @@ class BagState(rx.State):
 
     @rx.event
     def open_overlay(self) -> None:
-        """"Check out" in the side panel opens the full-screen cart overlay."""
+        """ "Check out" in the side panel opens the full-screen cart overlay."""
         self.panel_open = False
         self.confirm_empty = False
         self.overlay_open = True
@@ -671,7 +683,7 @@ class BagState(rx.State):
 
     @rx.event
     def go_to_checkout(self):
-        """"Passer la commande": to /checkout, closing the overlay."""
+        """ "Passer la commande": to /checkout, closing the overlay."""
         self.overlay_open = False
         self.panel_open = False
         return rx.redirect("/checkout")

@@ -58,12 +58,12 @@ class DeliveryPanelState(rx.State):
 
     @rx.event
     def toggle_slots(self) -> None:
-        """"Voir les créneaux" opens (and closes) the slot panel."""
+        """ "Voir les créneaux" opens (and closes) the slot panel."""
         self.show_slots = not self.show_slots
 
     @rx.event
     def toggle_pickup(self) -> None:
-        """"Je souhaite passer récupérer"."""
+        """ "Je souhaite passer récupérer"."""
         self.pickup = not self.pickup
 
     @rx.event

@@ -213,7 +213,7 @@ class ForgotState(rx.State):
 
     @rx.event(background=True)
     async def clear_info_later(self):
-        """"Code renvoyé" shows for 2 s."""
+        """ "Code renvoyé" shows for 2 s."""
         async with self:
             seq = self._seq
         await asyncio.sleep(RESENT_SECONDS)

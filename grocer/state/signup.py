@@ -185,7 +185,7 @@ class SignupState(rx.State):
 
     @rx.event
     def back(self) -> None:
-        """"Retour": one step back, clearing the error (001 §4)."""
+        """ "Retour": one step back, clearing the error (001 §4)."""
         if self.busy or self.done:
             return
         self.step = max(1, self.step - 1)
@@ -271,7 +271,7 @@ class SignupState(rx.State):
 
     @rx.event(background=True)
     async def clear_info_later(self):
-        """"Code de vérification renvoyé avec succès" is cleared after 3 s."""
+        """ "Code de vérification renvoyé avec succès" is cleared after 3 s."""
         async with self:
             seq = self._seq
         await asyncio.sleep(RESEND_MESSAGE_SECONDS)
