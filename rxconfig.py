@@ -18,5 +18,11 @@ config = rx.Config(
     disable_plugins=[rx.plugins.SitemapPlugin],
     cors_allowed_origins=get_settings().allowed_origins,
     redis_url=get_settings().redis_url or None,
-    frontend_packages=[],
+    frontend_packages=[
+        "i18next@27.1.2",
+        "react-i18next@18.0.1",
+        "i18next-http-backend@4.0.10",
+        "i18next-browser-languagedetector@8.3.0",
+        "embla-carousel-react@8.6.0",
+    ],
 )

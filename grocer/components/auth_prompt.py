@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
-from grocer.components.dialog import dialog
+from grocer.components.dialog import dialog, dialog_description
 from grocer.components.i18n import t
 from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
@@ -24,9 +24,8 @@ def auth_prompt() -> rx.Component:
                     "bg-orange-100 text-orange-600"
                 ),
             ),
-            rx.el.p(
-                t("bag:authPrompt.text", count=BagState.count),
-                class_name="text-gray-600",
+            dialog_description(
+                t("bag:authPrompt.text", count=BagState.count), class_name="text-gray-600"
             ),
             rx.el.div(
                 rx.el.button(

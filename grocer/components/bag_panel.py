@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
-from grocer.components.dialog import FOCUS, dialog
+from grocer.components.dialog import FOCUS, dialog, dialog_description
 from grocer.components.i18n import t
 from grocer.components.promo_strip import promo_strip
 from grocer.state.auth import AuthState
@@ -216,7 +216,7 @@ def empty_confirmation() -> rx.Component:
     """ "Empty bag" asks first (001 §2)."""
     return dialog(
         rx.el.div(
-            rx.el.p(t("bag:confirmEmpty.text"), class_name="text-gray-700"),
+            dialog_description(t("bag:confirmEmpty.text"), class_name="text-gray-700"),
             rx.el.p(t("bag:confirmEmpty.warning"), class_name="text-sm font-semibold text-red-700"),
             rx.el.div(
                 rx.el.button(
@@ -241,7 +241,6 @@ def empty_confirmation() -> rx.Component:
         open=BagState.confirm_empty,
         on_close=BagState.cancel_empty,
         title=t("bag:confirmEmpty.title"),
-        description=t("bag:confirmEmpty.text"),
         size="sm",
         dialog_id="empty-bag-dialog",
     )

@@ -182,6 +182,7 @@ def day_card(day: rx.Var[dict[str, Any]]) -> rx.Component:
         type="button",
         on_click=DeliveryPanelState.select_day(index),
         aria_pressed=selected,
+        custom_attrs={"data-day": day["iso"].to(str)},
         class_name=rx.cond(
             selected,
             base + "border-2 border-green-700 bg-green-50 text-green-900",

@@ -146,6 +146,11 @@ def dialog_title(title: Any, class_name: str = "") -> rx.Component:
     )
 
 
+def dialog_description(text: Any, class_name: str = "") -> rx.Component:
+    """The accessible description, drawn where the caller wants it (instead of `description`)."""
+    return DialogDescription.create(text, class_name=class_name or "text-sm text-gray-600")
+
+
 def dialog(
     *children: rx.Component,
     open: rx.Var[bool] | bool,

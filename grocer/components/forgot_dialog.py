@@ -47,6 +47,7 @@ def _step_email() -> rx.Component:
             type="email",
             autocomplete="email",
             placeholder=t("auth:common.emailPlaceholder"),
+            default_value=ForgotState.email,
             error_id=_ERROR_ID,
             invalid=ForgotState.error != "",
             autofocus=True,

@@ -115,6 +115,7 @@ def _step_email() -> rx.Component:
             type="email",
             autocomplete="email",
             placeholder=t("auth:common.emailPlaceholder"),
+            default_value=SignupState.email,
             error_id=_ERROR_ID,
             invalid=SignupState.error != "",
             autofocus=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.auth_dialog import CHECK, PRIMARY, svg_icon
-from grocer.components.dialog import dialog, dialog_title
+from grocer.components.dialog import dialog, dialog_description, dialog_title
 from grocer.components.i18n import t
 from grocer.state.dialogs import DialogState
 
@@ -24,7 +24,7 @@ def welcome_dialog() -> rx.Component:
                 t("auth:welcome.title", name=DialogState.welcome_name),
                 class_name="text-2xl font-bold tracking-tight text-gray-900",
             ),
-            rx.el.p(t("auth:welcome.message"), class_name="text-gray-600"),
+            dialog_description(t("auth:welcome.message"), class_name="text-gray-600"),
             rx.el.button(
                 t("auth:welcome.continue"),
                 type="button",
@@ -36,7 +36,6 @@ def welcome_dialog() -> rx.Component:
         open=DialogState.active == "welcome",
         on_close=DialogState.close_dialog,
         title=t("auth:welcome.title", name=DialogState.welcome_name),
-        description=t("auth:welcome.message"),
         header=False,
         size="sm",
         dialog_id="welcome-dialog",

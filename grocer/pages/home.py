@@ -1,7 +1,135 @@
-"""Home page (/)."""
+"""Home (/): promotion banner, banner carousel, filter strip, then one product section per
+home section in displayOrder (sections without articles are skipped by the service): a
+section with an image is a text-plus-image block of 4 products, otherwise a row of cards."""
+
+from __future__ import annotations
+
+from typing import Any
 
 import reflex as rx
 
+from grocer.components.banner import banner_carousel
+from grocer.components.carousel import SLIDES_ROW
+from grocer.components.error_box import error_box
+from grocer.components.filter_menu import filter_menu, filter_strip
+from grocer.components.layout import page_layout
+from grocer.components.product_card import product_card
+from grocer.components.product_row import product_row, view_all_link
+from grocer.components.promo_banner import promo_banner
+from grocer.components.skeleton import block, card_skeleton, row_skeleton
+from grocer.state.catalogue import CatalogueState
+
+
+def image_block(section: rx.Var[dict[str, Any]]) -> rx.Component:
+    articles = section["articles"].to(list[dict[str, Any]])
+    heading_id = section["rowId"].to(str) + "-title"
+    return rx.el.section(
+        rx.el.div(
+            rx.el.div(
+                rx.el.img(
+                    src=section["image"].to(str),
+                    alt="",
+                    class_name="absolute inset-0 h-full w-full object-cover",
+                    custom_attrs={
+                        "width": "600",
+                        "height": "600",
+                        "loading": "lazy",
+                        "decoding": "async",
+                    },
+                ),
+                rx.el.div(
+                    class_name=(
+                        "absolute inset-0 bg-gradient-to-t from-black/70 via-black/20 "
+                        "to-transparent"
+                    )
+                ),
+                rx.el.div(
+                    rx.el.h2(
+                        section["title"].to(str),
+                        id=heading_id,
+                        class_name="text-2xl font-extrabold text-white",
+                    ),
+                    rx.el.p(
+                        section["description"].to(str), class_name="mt-1 text-sm text-white/90"
+                    ),
+                    rx.el.div(
+                        view_all_link(section["viewAll"].to(str)),
+                        class_name="mt-3 w-fit rounded-full bg-white",
+                    ),
+                    class_name="relative mt-auto p-5",
+                ),
+                class_name=(
+                    "relative flex min-h-56 overflow-hidden rounded-2xl bg-green-100 lg:col-span-1"
+                ),
+            ),
+            rx.el.div(
+                rx.foreach(
+                    articles,
+                    lambda a, i: rx.el.div(
+                        product_card(a),
+                        class_name=rx.cond(
+                            i == 3, "hidden lg:block", rx.cond(i == 2, "hidden sm:block", "block")
+                        ),
+                    ),
+                ),
+                class_name="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4",
+            ),
+            class_name="grid gap-4 lg:grid-cols-3",
+        ),
+        class_name="py-6",
+        aria_labelledby=heading_id,
+    )
+
+
+def _section(section: rx.Var[dict[str, Any]]) -> rx.Component:
+    return rx.cond(
+        section["hasImage"].to(bool),
+        image_block(section),
+        product_row(
+            section["title"].to(str),
+            section["articles"].to(list[dict[str, Any]]),
+            row_id=section["rowId"].to(str),
+            view_all_href=section["viewAll"].to(str),
+            slide_class_name=SLIDES_ROW,
+            subtitle=section["description"].to(str),
+        ),
+    )
+
+
+def _sections() -> rx.Component:
+    return rx.cond(
+        CatalogueState.home_loading,
+        rx.el.div(
+            rx.el.div(
+                block("min-h-56 rounded-2xl"),
+                rx.el.div(
+                    *(card_skeleton() for _ in range(4)),
+                    class_name="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4",
+                ),
+                class_name="grid gap-4 py-6 lg:grid-cols-3",
+            ),
+            row_skeleton(),
+            row_skeleton(),
+            aria_busy="true",
+        ),
+        rx.cond(
+            CatalogueState.home_error,
+            error_box(
+                "errors:sectionsTitle",
+                "errors:sectionsMessage",
+                CatalogueState.load_home,
+            ),
+            rx.foreach(CatalogueState.home_sections, _section),
+        ),
+    )
+
 
 def index() -> rx.Component:
-    return rx.el.main(rx.el.h1("Grocer", class_name="text-2xl font-bold"))
+    return page_layout(
+        rx.el.h1("Grocer", class_name="sr-only"),
+        rx.el.div(promo_banner(CatalogueState.promotions), class_name="pt-4"),
+        rx.el.div(banner_carousel(), class_name="pt-4"),
+        filter_strip(),
+        _sections(),
+        extra=filter_menu(),
+    )

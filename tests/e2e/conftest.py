@@ -63,7 +63,14 @@ def providers() -> Iterator[FakeGeo]:
 @pytest.fixture(scope="session")
 def shop_env() -> dict[str, str]:
     """Extra environment for the shared server; tests that need a switch add it here."""
-    return {}
+    return {
+        # Session/bag (issue #4): the deliberately broken route of the 500-fallback test, and
+        # the bag-save fault switch: a file the test writes a count into (absent = no fault).
+        "GROCER_E2E_BROKEN_ROUTE": "1",
+        "GROCER_FAULT_CART_SAVE_FILE": os.path.join(
+            os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-cart-fault-{os.getpid()}"
+        ),
+    }
 
 
 @pytest.fixture(scope="session")

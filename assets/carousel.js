@@ -1,0 +1,151 @@
+// Small client-side widgets wrapped as Reflex components (grocer/components/carousel.py):
+// an embla carousel whose arrows live anywhere on the page, a rotator and a delayed reveal.
+import { Children, Fragment, createElement, isValidElement, useEffect, useRef, useState } from "react";
+import useEmblaCarousel from "embla-carousel-react";
+
+const registry = new Map();
+
+/** The children as a flat list: Reflex wraps a foreach in a Fragment. */
+function flatten(children) {
+  return Children.toArray(children).flatMap((child) =>
+    isValidElement(child) && child.type === Fragment ? flatten(child.props.children) : [child],
+  );
+}
+
+/** Move the carousel registered under `id` by one slide (dir -1 or 1), wrapping around. */
+export function scrollCarousel(id, dir) {
+  const api = registry.get(id);
+  if (!api) return;
+  if (dir < 0) api.scrollPrev();
+  else api.scrollNext();
+}
+
+/** An embla carousel (loop, swipe over 50 px). The slides are the container's DOM children
+ * (the Python side wraps each item), so a memoised list of slides works too. */
+export function Carousel({ id, className, containerClassName, ariaLabel, children }) {
+  const [viewportRef, api] = useEmblaCarousel({
+    loop: true,
+    align: "start",
+    dragThreshold: 50,
+    slidesToScroll: 1,
+  });
+  useEffect(() => {
+    if (!api || !id) return undefined;
+    registry.set(id, api);
+    return () => {
+      if (registry.get(id) === api) registry.delete(id);
+    };
+  }, [api, id]);
+  useEffect(() => {
+    // Slides arriving later (data from the server) must be measured again.
+    if (!api) return undefined;
+    const container = api.containerNode();
+    const observer = new MutationObserver(() => api.reInit());
+    observer.observe(container, { childList: true });
+    return () => observer.disconnect();
+  }, [api]);
+  return createElement(
+    "div",
+    {
+      ref: viewportRef,
+      className: className,
+      role: "region",
+      "aria-roledescription": "carousel",
+      "aria-label": ariaLabel,
+      id: id,
+    },
+    createElement("div", { className: containerClassName }, children),
+  );
+}
+
+/** Shows one of its DOM children at a time and moves to the next every `interval` ms when
+ * there are several. Before it runs (prerendered HTML), CSS shows only the first child. */
+export function Rotator({ interval = 5000, className, children }) {
+  const ref = useRef(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return undefined;
+    let index = 0;
+    const show = () => {
+      const items = Array.from(box.children);
+      if (!items.length) return;
+      index %= items.length;
+      items.forEach((item, i) => item.toggleAttribute("data-off", i !== index));
+      box.dataset.ready = "1";
+    };
+    show();
+    const observer = new MutationObserver(() => show());
+    observer.observe(box, { childList: true });
+    const timer = setInterval(() => {
+      index += 1;
+      show();
+    }, interval);
+    return () => {
+      clearInterval(timer);
+      observer.disconnect();
+    };
+  }, [interval]);
+  return createElement("div", { ref, className, "aria-live": "polite" }, children);
+}
+
+/** Shows its first child for `delay` ms after mounting, then the others. */
+export function Delayed({ delay = 2000, children }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), delay);
+    return () => clearTimeout(timer);
+  }, [delay]);
+  const [fallback, ...rest] = flatten(children);
+  return ready ? rest : fallback ?? null;
+}
+
+/** onError for <img>: switch once to the shop's fallback image. */
+export function imageFallback(event) {
+  const img = event.currentTarget;
+  if (img.dataset.fallback) return;
+  img.dataset.fallback = "1";
+  img.removeAttribute("srcset");
+  img.src = "/img/fallback.webp";
+}
+
+/** Keep a product's data for its page (shown if loading it fails), then let the link navigate. */
+export function rememberProduct(product) {
+  try {
+    if (product && product.id != null) {
+      localStorage.setItem(`product_${product.id}`, JSON.stringify(product));
+    }
+  } catch (e) {
+    // storage full or disabled: the product page loads from the server anyway
+  }
+}
+
+/** A checkbox group with an "all" box (data-group / data-all): "all" unticks the others,
+ * another box unticks "all", and "all" comes back when nothing else is ticked. */
+export function toggleGroup(event) {
+  const box = event.currentTarget;
+  const form = box.form;
+  const group = box.dataset.group;
+  if (!form || !group) return;
+  const boxes = Array.from(form.querySelectorAll(`input[data-group="${group}"]`));
+  const all = boxes.find((b) => b.dataset.all === "1");
+  const others = boxes.filter((b) => b !== all);
+  if (box === all) {
+    if (all.checked) others.forEach((b) => (b.checked = false));
+    else if (!others.some((b) => b.checked)) all.checked = true;
+  } else if (all) {
+    all.checked = !others.some((b) => b.checked);
+  }
+}
+
+/** "Réessayer" on an error page: back to the page that failed (?from=...), else the previous
+ * page, else reload. */
+export function retryPage() {
+  const from = new URLSearchParams(window.location.search).get("from");
+  if (from && from.startsWith("/") && !from.startsWith("//")) {
+    window.location.assign(from);
+  } else if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) {
+    window.history.back();
+  } else {
+    window.location.reload();
+  }
+}

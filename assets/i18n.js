@@ -1,0 +1,89 @@
+// i18next set-up, imported by every component that translates (see grocer/components/i18n.py).
+// French is bundled (imported) and i18next is initialised synchronously before the first render,
+// without Suspense, so that the prerendered HTML and the first paint already read French; en, es
+// and de are fetched from /locales/{lng}/{ns}.json when chosen.
+import i18n from "i18next";
+import { useEffect } from "react";
+import { initReactI18next, useTranslation } from "react-i18next";
+import HttpBackend from "i18next-http-backend";
+import LanguageDetector from "i18next-browser-languagedetector";
+import frCommon from "./locales/fr/common.json";
+import frCatalogue from "./locales/fr/catalogue.json";
+import frErrors from "./locales/fr/errors.json";
+import frAuth from "./locales/fr/auth.json";
+import frBag from "./locales/fr/bag.json";
+import frAddress from "./locales/fr/address.json";
+
+export const LANGUAGES = ["fr", "en", "es", "de"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address"];
+
+function setHtmlLang(lng) {
+  if (typeof document !== "undefined" && lng) {
+    document.documentElement.lang = lng.slice(0, 2);
+  }
+}
+
+if (!i18n.isInitialized) {
+  i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: {
+        fr: {
+          common: frCommon,
+          catalogue: frCatalogue,
+          errors: frErrors,
+          auth: frAuth,
+          bag: frBag,
+          address: frAddress,
+        },
+      },
+      partialBundledLanguages: true,
+      initAsync: false,
+      fallbackLng: "fr",
+      supportedLngs: LANGUAGES,
+      nonExplicitSupportedLngs: true,
+      load: "languageOnly",
+      ns: NAMESPACES,
+      defaultNS: "common",
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: ["localStorage", "navigator", "htmlTag"],
+        lookupLocalStorage: "preferredLanguage",
+        caches: ["localStorage"],
+      },
+      backend: {
+        loadPath: "/locales/{{lng}}/{{ns}}.json",
+        maxParallelReads: 10,
+        maxRetries: 5,
+        retryTimeout: 350,
+      },
+      react: { useSuspense: false },
+    });
+  i18n.on("languageChanged", setHtmlLang);
+  setHtmlLang(i18n.resolvedLanguage || i18n.language);
+}
+
+/** Switch the language of every visible text at once; remembered under preferredLanguage. */
+export function setLanguage(lng) {
+  if (LANGUAGES.includes(lng)) {
+    return i18n.changeLanguage(lng);
+  }
+}
+
+/** Keeps <html lang> on the shown language once the page is hydrated (mounted once). */
+export function HtmlLang() {
+  const { i18n: instance } = useTranslation();
+  const lng = instance.resolvedLanguage || instance.language;
+  useEffect(() => setHtmlLang(lng), [lng]);
+  return null;
+}
+
+if (typeof window !== "undefined") {
+  // For LanguageState.set_language (a server handler asking the browser to switch).
+  window.__grocerSetLanguage = setLanguage;
+}
+
+export default i18n;

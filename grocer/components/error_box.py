@@ -1,0 +1,42 @@
+"""An error box for a part of a page that failed to load (spec 001 §8: home sections)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.i18n import t
+from grocer.components.icons import icon
+from grocer.components.product_card import FOCUS
+
+
+def error_box(
+    title_key: str, message_key: str, on_retry: Any, icon_name: str = "wifi-off"
+) -> rx.Component:
+    return rx.el.div(
+        rx.el.span(
+            icon(icon_name, 28),
+            class_name=(
+                "inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 "
+                "text-red-600"
+            ),
+        ),
+        rx.el.h2(t(title_key), class_name="mt-3 text-lg font-bold text-gray-900"),
+        rx.el.p(t(message_key), class_name="mt-1 max-w-md text-sm text-gray-600"),
+        rx.el.button(
+            icon("refresh", 16),
+            t("errors:retry"),
+            type="button",
+            on_click=on_retry,
+            class_name=(
+                "mt-4 inline-flex items-center gap-2 rounded-full bg-green-700 px-5 py-2 text-sm "
+                f"font-semibold text-white hover:bg-green-800 {FOCUS}"
+            ),
+        ),
+        role="alert",
+        class_name=(
+            "my-8 flex flex-col items-center rounded-2xl border border-red-100 bg-white "
+            "p-8 text-center"
+        ),
+    )

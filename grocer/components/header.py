@@ -1,0 +1,282 @@
+"""The header (spec 001 §2): logo, delivery address, search box, language and currency selects
+(with the detected country and an "auto" marker), "Go to Business", sign-in / create account
+or the account menu, and the bag with its item count. Sticky; the category bar hangs under it.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars import VarData
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.category_bar import category_bar
+from grocer.components.i18n import (
+    I18N_VAR_DATA,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    current_language,
+    t,
+)
+from grocer.components.icons import icon, logo
+from grocer.components.product_card import FOCUS
+from grocer.state.address import AddressState
+from grocer.state.auth import AuthState
+from grocer.state.bag import BagState
+from grocer.state.currency import CURRENCIES, SYMBOLS, CurrencyState
+from grocer.state.dialogs import DialogState
+from grocer.state.language import LanguageState
+
+SELECT = (
+    "h-8 cursor-pointer rounded-md border border-white/30 bg-green-800 px-2 text-xs font-semibold "
+    "text-white hover:border-white focus-visible:outline-2 focus-visible:outline-white"
+)
+SELECT_LIGHT = (
+    "h-11 w-full cursor-pointer rounded-lg border border-gray-300 bg-white px-3 text-base "
+    f"text-gray-900 {FOCUS}"
+)
+
+
+def _switch_language(value: rx.Var[str]):
+    """Switch i18next at once in the browser, then let the server record the choice."""
+    script = rx.Var(
+        _js_expr=f"setLanguage({value!s})",
+        _var_data=VarData.merge(I18N_VAR_DATA, value._get_all_var_data()),
+    )
+    return [rx.run_script(script), LanguageState.remember(value)]
+
+
+def language_select(full_names: bool = False, select_id: str = "language-select") -> rx.Component:
+    """fr / en / es / de (the drawer shows Français, English, Español, Deutsch)."""
+    return rx.el.select(
+        *(
+            rx.el.option(LANGUAGE_NAMES[code] if full_names else code.upper(), value=code)
+            for code in LANGUAGES
+        ),
+        value=current_language,
+        on_change=_switch_language,
+        aria_label=t("common:language"),
+        id=select_id,
+        class_name=SELECT_LIGHT if full_names else SELECT,
+    )
+
+
+def currency_select(light: bool = False, select_id: str = "currency-select") -> rx.Component:
+    """XOF / EUR / USD with their symbols."""
+    return rx.el.select(
+        *(
+            rx.el.option(code if SYMBOLS[code] == code else f"{code} ({SYMBOLS[code]})", value=code)
+            for code in CURRENCIES
+        ),
+        value=CurrencyState.code,
+        on_change=CurrencyState.choose,
+        aria_label=t("common:currency"),
+        id=select_id,
+        class_name=SELECT_LIGHT if light else SELECT,
+    )
+
+
+def currency_marker(light: bool = False) -> rx.Component:
+    """The detected country and whether the currency was chosen automatically."""
+    tone = "text-gray-600" if light else "text-green-100"
+    return rx.el.span(
+        rx.cond(
+            CurrencyState.detected_country != "",
+            rx.el.span(
+                icon("globe", 12),
+                CurrencyState.detected_country,
+                class_name="inline-flex items-center gap-1",
+                title=t("common:detectedCountry"),
+            ),
+        ),
+        rx.cond(
+            CurrencyState.auto_detected,
+            rx.el.span(
+                t("common:auto"),
+                class_name=(
+                    "rounded bg-gray-100 px-1.5 text-[10px] font-bold uppercase text-gray-700"
+                    if light
+                    else "rounded bg-white/20 px-1.5 text-[10px] font-bold uppercase text-white"
+                ),
+                title=t("common:autoDetected"),
+            ),
+        ),
+        class_name=f"inline-flex items-center gap-1.5 text-xs {tone}",
+    )
+
+
+def address_link(light: bool = False) -> rx.Component:
+    """ "Entrez votre adresse" (or the saved address); opens the address dialog."""
+    return rx.el.button(
+        icon("pin", 16),
+        rx.el.span(
+            rx.cond(AddressState.label != "", AddressState.label, t("common:enterAddress")),
+            class_name="truncate",
+        ),
+        type="button",
+        on_click=DialogState.open_dialog("address"),
+        class_name=(
+            (
+                f"flex min-w-0 items-center gap-2 rounded-lg px-2 py-2 text-left text-sm "
+                f"text-gray-800 hover:bg-gray-100 {FOCUS}"
+            )
+            if light
+            else "flex min-w-0 max-w-xs items-center gap-1.5 rounded px-1 py-1 text-xs font-medium "
+            "text-white hover:underline focus-visible:outline-2 focus-visible:outline-white"
+        ),
+    )
+
+
+def search_box(input_id: str = "site-search") -> rx.Component:
+    """The search box (no behaviour is specified)."""
+    return rx.el.form(
+        rx.el.label(t("common:search"), html_for=input_id, class_name="sr-only"),
+        rx.el.span(
+            icon("search", 18),
+            class_name="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-400",
+        ),
+        rx.el.input(
+            id=input_id,
+            type="search",
+            name="q",
+            placeholder=t("common:searchPlaceholder"),
+            auto_complete="off",
+            class_name=(
+                "h-11 w-full rounded-full border border-gray-200 bg-gray-50 pl-10 pr-4 text-sm "
+                "text-gray-900 placeholder:text-gray-500 focus:border-green-600 focus:bg-white "
+                "focus:outline-none focus:ring-2 focus:ring-green-600/30"
+            ),
+        ),
+        role="search",
+        class_name="relative w-full",
+        on_submit=rx.prevent_default,
+    )
+
+
+def sign_in_buttons() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            t("common:signIn"),
+            type="button",
+            on_click=DialogState.open_dialog("login"),
+            class_name=(
+                "rounded-full px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100 "
+                + FOCUS
+            ),
+        ),
+        rx.el.button(
+            t("common:createAccount"),
+            type="button",
+            on_click=DialogState.open_dialog("signup"),
+            class_name=(
+                "rounded-full bg-green-700 px-4 py-2 text-sm font-semibold text-white "
+                f"hover:bg-green-800 {FOCUS}"
+            ),
+        ),
+        class_name="hidden items-center gap-1 md:flex",
+    )
+
+
+def header_account_slot() -> rx.Component:
+    """Signed in: the account menu (the session work may edit this function); signed out:
+    "Sign in" and "create account"."""
+    try:
+        from grocer.components.account_menu import account_menu  # type: ignore[import-not-found]
+    except ImportError:
+        signed_in = rx.el.span(
+            icon("user", 18),
+            AuthState.first_name_or_username,
+            class_name=(
+                "hidden items-center gap-2 text-sm font-semibold text-gray-800 md:inline-flex"
+            ),
+        )
+    else:
+        signed_in = account_menu()
+    return rx.cond(AuthState.is_authenticated, signed_in, sign_in_buttons())
+
+
+def bag_button() -> rx.Component:
+    open_panel = getattr(BagState, "open_panel", None)
+    return rx.el.button(
+        icon("bag", 24),
+        rx.cond(
+            BagState.count > 0,
+            rx.el.span(
+                BagState.count,
+                class_name=(
+                    "absolute -right-1 -top-1 inline-flex h-5 min-w-5 items-center justify-center "
+                    "rounded-full bg-orange-500 px-1 text-[11px] font-bold text-white"
+                ),
+                aria_hidden="true",
+            ),
+        ),
+        type="button",
+        aria_label=t("common:bag"),
+        on_click=open_panel if open_panel is not None else rx.noop(),
+        class_name=(
+            "relative inline-flex h-11 w-11 items-center justify-center rounded-full "
+            f"text-gray-800 hover:bg-gray-100 {FOCUS}"
+        ),
+    )
+
+
+def top_bar() -> rx.Component:
+    """The thin green bar above the header: address, language, currency, business link."""
+    return rx.el.div(
+        rx.el.div(
+            address_link(),
+            rx.el.div(
+                rx.el.div(
+                    icon("globe", 14, "text-green-100"),
+                    language_select(),
+                    class_name="flex items-center gap-1",
+                ),
+                rx.el.div(
+                    currency_select(), currency_marker(), class_name="flex items-center gap-1.5"
+                ),
+                rx.el.a(
+                    t("common:goToBusiness"),
+                    href="/",
+                    class_name=(
+                        "hidden text-xs font-semibold text-white hover:underline "
+                        "focus-visible:outline-2 focus-visible:outline-white sm:inline"
+                    ),
+                ),
+                class_name="flex items-center gap-3",
+            ),
+            class_name="mx-auto flex h-10 max-w-7xl items-center justify-between gap-3 px-4",
+        ),
+        class_name="hidden bg-green-800 text-white lg:block",
+    )
+
+
+def site_header(menu_trigger: rx.Component) -> rx.Component:
+    """Sticky header; `menu_trigger` is the phone menu button (drawer trigger)."""
+    return rx.fragment(
+        top_bar(),
+        rx.el.header(
+            rx.el.div(
+                rx.el.div(
+                    menu_trigger,
+                    ReactRouterLink.create(
+                        logo(),
+                        to="/",
+                        aria_label=t("common:home"),
+                        class_name=f"shrink-0 rounded-lg {FOCUS}",
+                    ),
+                    rx.el.div(search_box(), class_name="hidden flex-1 md:block"),
+                    rx.el.div(
+                        header_account_slot(),
+                        bag_button(),
+                        class_name="ml-auto flex items-center gap-1",
+                    ),
+                    class_name="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 lg:gap-6",
+                ),
+                rx.el.div(search_box("site-search-phone"), class_name="px-4 pb-3 md:hidden"),
+                class_name="relative z-20 border-b border-gray-100 bg-white",
+            ),
+            category_bar(),
+            class_name="sticky top-0 z-40",
+        ),
+        # Room for the category bar, which floats under the header and hides on scroll.
+        rx.el.div(class_name="hidden h-12 lg:block", aria_hidden="true"),
+    )

@@ -1,0 +1,82 @@
+"""Translations in the browser: `t(key, **params)` as a Reflex Var, and the language switch.
+
+i18next runs in the browser (assets/i18n.js). `t("catalogue:viewAll")` compiles to the JS call
+`t("catalogue:viewAll", {...})` whose VarData imports `useTranslation` and the init module and
+adds the hook line, so it can be used as a child (text) and as a prop (aria-label, placeholder,
+alt). Keys are `namespace:key`; without a namespace the `common` namespace is used. The French
+catalog is bundled, so the prerendered HTML already reads French.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import reflex as rx
+from reflex.vars import VarData
+from reflex_base.utils.imports import ImportVar
+
+LANGUAGES: tuple[str, ...] = ("fr", "en", "es", "de")
+"""Supported languages; fr is the fallback."""
+
+LANGUAGE_NAMES: dict[str, str] = {
+    "fr": "Français",
+    "en": "English",
+    "es": "Español",
+    "de": "Deutsch",
+}
+"""Each language named in itself (shown as is in every language)."""
+
+NAMESPACES: tuple[str, ...] = ("common", "catalogue", "errors", "auth", "bag", "address")
+
+INIT_MODULE = "$/public/i18n.js"
+
+_HOOK = "const [i18nT, i18nInstance] = useTranslation();"
+
+I18N_VAR_DATA = VarData(
+    imports={
+        "react-i18next": [ImportVar(tag="useTranslation")],
+        INIT_MODULE: [ImportVar(tag="setLanguage", install=False)],
+    },
+    hooks={_HOOK: None},
+)
+"""Imports the init module and `useTranslation`, and adds the hook to the component."""
+
+
+def t(key: str, **params: Any) -> rx.Var[str]:
+    """The translation of `key` in the current language, as a string Var.
+
+    `params` fill the `{{name}}` placeholders; values may be Vars (e.g. a category name).
+    """
+    if params:
+        params_var = rx.Var.create(params)
+        expr = f"i18nT({json.dumps(key)}, {params_var!s})"
+        data = VarData.merge(I18N_VAR_DATA, params_var._get_all_var_data())
+    else:
+        expr = f"i18nT({json.dumps(key)})"
+        data = I18N_VAR_DATA
+    return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
+
+
+def t_var(key: rx.Var[str]) -> rx.Var[str]:
+    """The translation of a key held in a Var (e.g. a message key sent by a state)."""
+    return rx.Var(
+        _js_expr=f"i18nT({key!s})",
+        _var_type=str,
+        _var_data=VarData.merge(I18N_VAR_DATA, key._get_all_var_data()),
+    ).to(str)
+
+
+current_language: rx.Var[str] = rx.Var(
+    _js_expr='(i18nInstance.resolvedLanguage || i18nInstance.language || "fr").slice(0, 2)',
+    _var_type=str,
+    _var_data=I18N_VAR_DATA,
+).to(str)
+"""The language i18next shows now (two letters)."""
+
+
+class HtmlLang(rx.Component):
+    """Keeps <html lang> on the shown language after hydration (mount it once per page)."""
+
+    library = INIT_MODULE
+    tag = "HtmlLang"

@@ -1,0 +1,47 @@
+"""The frame of every page: header (with the phone menu), category bar, content, footer, and
+the app's dialogs and overlays (mounted once, by the session work's `global_overlays`)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from grocer.components.footer import site_footer
+from grocer.components.header import site_header
+from grocer.components.i18n import HtmlLang, t
+from grocer.components.mobile_menu import mobile_menu
+from grocer.components.overlays import global_overlays
+from grocer.state.catalogue import CatalogueState
+from grocer.state.currency import CurrencyState
+
+COMMON_ON_LOAD = [CatalogueState.load_nav, CurrencyState.detect]
+"""Every page: the category tree (cached) and, once per tab, the currency by country."""
+
+
+def on_load(*handlers) -> list:
+    return [*COMMON_ON_LOAD, *handlers]
+
+
+def page_layout(*children: rx.Component, extra: rx.Component | None = None) -> rx.Component:
+    return rx.el.div(
+        rx.el.a(
+            t("common:skipToContent"),
+            href="#main",
+            class_name=(
+                "sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] "
+                "focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-green-800 "
+                "focus:shadow"
+            ),
+        ),
+        site_header(mobile_menu()),
+        extra if extra is not None else rx.fragment(),
+        rx.el.main(
+            *children,
+            id="main",
+            class_name="mx-auto w-full max-w-7xl flex-1 px-4",
+        ),
+        site_footer(),
+        global_overlays(),
+        HtmlLang.create(),
+        id="top",
+        class_name="flex min-h-screen flex-col bg-gray-50 text-gray-900 antialiased",
+    )

@@ -1,0 +1,240 @@
+"""The phone menu (spec 001 §2): a drawer with an accordion of categories, the delivery
+address, the language select (Français, English, Español, Deutsch), the currency ("Devise"),
+sign-in and sign-up. A Radix dialog: focus trapped, Escape closes, focus returns to "Menu".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.category_bar import (
+    category_picture,
+    level_one_href,
+    level_three_href,
+    level_two_href,
+)
+from grocer.components.header import address_link, currency_marker, currency_select, language_select
+from grocer.components.i18n import t
+from grocer.components.icons import icon, logo
+from grocer.components.product_card import FOCUS
+from grocer.components.refine_dialog import (
+    DialogClose,
+    DialogContent,
+    DialogDescription,
+    DialogOverlay,
+    DialogPortal,
+    DialogRoot,
+    DialogTitle,
+    DialogTrigger,
+    close_button,
+)
+from grocer.components.skeleton import block
+from grocer.state.auth import AuthState
+from grocer.state.catalogue import CatalogueState
+from grocer.state.dialogs import DialogState
+
+
+def _closing_link(label: Any, href: rx.Var[str] | str, class_name: str) -> rx.Component:
+    return DialogClose.create(
+        ReactRouterLink.create(label, to=href, class_name=f"{class_name} {FOCUS}"),
+        as_child=True,
+    )
+
+
+def _level_two(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.Component:
+    leaves = sub["children"].to(list[dict[str, Any]])
+    return rx.el.li(
+        rx.el.details(
+            rx.el.summary(
+                sub["name"].to(str),
+                icon("chevron-down", 16, "transition group-open/l2:rotate-180"),
+                class_name=(
+                    "flex cursor-pointer list-none items-center justify-between rounded-lg px-3 "
+                    f"py-2 text-sm font-medium text-gray-800 hover:bg-gray-50 {FOCUS}"
+                ),
+            ),
+            rx.el.ul(
+                rx.el.li(
+                    _closing_link(
+                        t("catalogue:seeAll", name=sub["name"].to(str)),
+                        level_two_href(main, sub),
+                        "block rounded-md px-3 py-2 text-sm font-semibold text-green-700",
+                    )
+                ),
+                rx.foreach(
+                    leaves,
+                    lambda leaf: rx.el.li(
+                        _closing_link(
+                            leaf["name"].to(str),
+                            level_three_href(main, leaf),
+                            "block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-green-50",
+                        )
+                    ),
+                ),
+                class_name="ml-3 border-l border-gray-100 pl-2",
+            ),
+            class_name="group/l2",
+        ),
+    )
+
+
+def _level_one(cat: rx.Var[dict[str, Any]]) -> rx.Component:
+    subs = cat["children"].to(list[dict[str, Any]])
+    return rx.el.li(
+        rx.el.details(
+            rx.el.summary(
+                rx.el.span(
+                    category_picture(cat, 32),
+                    cat["name"].to(str),
+                    class_name="flex items-center gap-3",
+                ),
+                icon("chevron-down", 18, "transition group-open/l1:rotate-180"),
+                class_name=(
+                    "flex cursor-pointer list-none items-center justify-between rounded-xl px-3 "
+                    f"py-2.5 text-base font-semibold text-gray-900 hover:bg-gray-50 {FOCUS}"
+                ),
+            ),
+            rx.el.ul(
+                rx.el.li(
+                    _closing_link(
+                        t("catalogue:seeAll", name=cat["name"].to(str)),
+                        level_one_href(cat),
+                        "block rounded-md px-3 py-2 text-sm font-semibold text-green-700",
+                    )
+                ),
+                rx.cond(
+                    subs.length() > 0,
+                    rx.foreach(subs, lambda sub: _level_two(cat, sub)),
+                    rx.el.li(
+                        t("catalogue:noSubcategory"), class_name="px-3 py-2 text-sm text-gray-500"
+                    ),
+                ),
+                class_name="mt-1 space-y-0.5 pl-2",
+            ),
+            class_name="group/l1",
+        ),
+    )
+
+
+def _sign_in_up() -> rx.Component:
+    return rx.cond(
+        AuthState.is_authenticated,
+        rx.el.p(
+            icon("user", 18),
+            AuthState.first_name_or_username,
+            class_name="flex items-center gap-2 px-1 text-sm font-semibold text-gray-800",
+        ),
+        rx.el.div(
+            DialogClose.create(
+                rx.el.button(
+                    t("common:drawerSignIn"),
+                    type="button",
+                    on_click=DialogState.open_dialog("login"),
+                    class_name=(
+                        "h-11 flex-1 rounded-full border-2 border-green-700 text-sm font-semibold "
+                        f"text-green-800 {FOCUS}"
+                    ),
+                ),
+                as_child=True,
+            ),
+            DialogClose.create(
+                rx.el.button(
+                    t("common:signUp"),
+                    type="button",
+                    on_click=DialogState.open_dialog("signup"),
+                    class_name=(
+                        "h-11 flex-1 rounded-full bg-green-700 text-sm font-semibold text-white "
+                        f"{FOCUS}"
+                    ),
+                ),
+                as_child=True,
+            ),
+            class_name="flex gap-2",
+        ),
+    )
+
+
+def mobile_menu() -> rx.Component:
+    """The "Menu" button (phones and tablets) and its drawer."""
+    return DialogRoot.create(
+        DialogTrigger.create(
+            rx.el.button(
+                icon("menu", 24),
+                type="button",
+                aria_label=t("common:menu"),
+                class_name=(
+                    "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
+                    f"hover:bg-gray-100 lg:hidden {FOCUS}"
+                ),
+            ),
+            as_child=True,
+        ),
+        DialogPortal.create(
+            DialogOverlay.create(class_name="fixed inset-0 z-50 bg-black/40"),
+            DialogContent.create(
+                rx.el.div(
+                    logo(),
+                    close_button(t("common:close")),
+                    class_name=(
+                        "flex items-center justify-between border-b border-gray-100 px-4 py-3"
+                    ),
+                ),
+                DialogTitle.create(t("common:menu"), class_name="sr-only"),
+                DialogDescription.create(t("common:menuHint"), class_name="sr-only"),
+                rx.el.div(
+                    _sign_in_up(),
+                    DialogClose.create(address_link(light=True), as_child=True),
+                    rx.el.nav(
+                        rx.el.h2(
+                            t("catalogue:categories"),
+                            class_name=(
+                                "px-1 text-xs font-bold uppercase tracking-wide text-gray-500"
+                            ),
+                        ),
+                        rx.el.ul(
+                            rx.cond(
+                                CatalogueState.nav_loaded,
+                                rx.foreach(CatalogueState.nav, _level_one),
+                                rx.fragment(
+                                    *(
+                                        rx.el.li(block("h-10 w-full"), class_name="py-1")
+                                        for _ in range(6)
+                                    )
+                                ),
+                            ),
+                            class_name="mt-2 space-y-0.5",
+                        ),
+                        aria_label=t("catalogue:categories"),
+                    ),
+                    rx.el.div(
+                        rx.el.label(
+                            t("common:language"),
+                            html_for="drawer-language",
+                            class_name="text-sm font-semibold text-gray-700",
+                        ),
+                        language_select(full_names=True, select_id="drawer-language"),
+                        rx.el.div(
+                            rx.el.label(
+                                t("common:currency"),
+                                html_for="drawer-currency",
+                                class_name="text-sm font-semibold text-gray-700",
+                            ),
+                            currency_marker(light=True),
+                            class_name="mt-3 flex items-center justify-between",
+                        ),
+                        currency_select(light=True, select_id="drawer-currency"),
+                        class_name="flex flex-col gap-1.5 border-t border-gray-100 pt-4",
+                    ),
+                    class_name="flex flex-1 flex-col gap-4 overflow-y-auto px-4 py-4",
+                ),
+                class_name=(
+                    "fixed inset-y-0 left-0 z-50 flex w-[88vw] max-w-sm flex-col bg-white "
+                    "shadow-xl "
+                    "focus:outline-none"
+                ),
+            ),
+        ),
+    )

@@ -1,0 +1,228 @@
+"""The product card (spec 001 §2 "Product card and row") and the pieces the product page reuses.
+
+An article here is the card view built by `grocer.state.catalogue.card_view`: the service's
+article dict trimmed to what a card shows, plus `display` (prices per currency, formatted by
+money.py) and `weightText`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex.vars import VarData
+from reflex.vars.function import FunctionStringVar
+from reflex_base.event import EventChain
+from reflex_base.utils.imports import ImportVar
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.i18n import t
+from grocer.components.icons import icon
+from grocer.components.price import price_of, price_tag, saved_of
+from grocer.state.bag import BagState
+
+MODULE = "$/public/carousel.js"
+FALLBACK_IMAGE = "/img/fallback.webp"
+
+_FALLBACK_DATA = VarData(imports={MODULE: [ImportVar(tag="imageFallback", install=False)]})
+image_fallback: rx.Var = rx.Var(_js_expr="imageFallback", _var_data=_FALLBACK_DATA)
+"""onError for <img>: switch once to /img/fallback.webp."""
+
+FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
+
+
+def remember_handler(article: rx.Var[dict[str, Any]]) -> rx.Var:
+    """on_click of a link to the product page: keep the product under localStorage product_{id}."""
+    return rx.Var(
+        _js_expr=f"(() => rememberProduct({article!s}))",
+        _var_data=VarData.merge(
+            VarData(imports={MODULE: [ImportVar(tag="rememberProduct", install=False)]}),
+            article._get_all_var_data(),
+        ),
+    ).to(FunctionStringVar, EventChain)
+
+
+def product_href(article: rx.Var[dict[str, Any]]) -> rx.Var[str]:
+    return rx.Var.create("/produit/") + article["id"].to(str)
+
+
+def image_src(url: rx.Var) -> rx.Var[str]:
+    return rx.cond(url, url, FALLBACK_IMAGE).to(str)
+
+
+def product_image(
+    article: rx.Var[dict[str, Any]], size: int = 300, eager: bool = False, class_name: str = ""
+) -> rx.Component:
+    attrs: dict[str, Any] = {
+        "width": str(size),
+        "height": str(size),
+        "loading": "eager" if eager else "lazy",
+        "decoding": "async",
+        "onError": image_fallback,
+    }
+    return rx.el.img(
+        src=image_src(article["imageUrl"]),
+        alt=article["name"].to(str),
+        class_name=f"aspect-square w-full object-contain {class_name}".strip(),
+        custom_attrs=attrs,
+    )
+
+
+def quantity_stepper(article: rx.Var[dict[str, Any]], large: bool = False) -> rx.Component:
+    """− (a trash can at quantity 1) · quantity · +, for an article already in the bag."""
+    key = article["id"].to(str)
+    qty = BagState.quantities[key].to(int)
+    size = "h-10" if large else "h-9"
+    btn = (
+        f"inline-flex {size} w-10 items-center justify-center rounded-full text-white "
+        f"hover:bg-green-800 {FOCUS}"
+    )
+    return rx.el.div(
+        rx.cond(
+            qty <= 1,
+            rx.el.button(
+                icon("trash", 18),
+                type="button",
+                class_name=btn,
+                aria_label=t("catalogue:remove"),
+                on_click=BagState.decrement(key),
+            ),
+            rx.el.button(
+                icon("minus", 18),
+                type="button",
+                class_name=btn,
+                aria_label=t("catalogue:decrease"),
+                on_click=BagState.decrement(key),
+            ),
+        ),
+        rx.el.span(qty, class_name="min-w-8 text-center font-semibold", aria_live="polite"),
+        rx.el.button(
+            icon("plus", 18),
+            type="button",
+            class_name=btn,
+            aria_label=t("catalogue:increase"),
+            on_click=BagState.increment(key),
+        ),
+        class_name=(
+            f"flex {size} w-full items-center justify-between rounded-full bg-green-700 text-white"
+        ),
+    )
+
+
+def add_to_bag(article: rx.Var[dict[str, Any]]) -> rx.Component:
+    """Add-to-bag, which becomes the quantity stepper once the article is in the bag."""
+    key = article["id"].to(str)
+    return rx.cond(
+        BagState.quantities[key].to(int) > 0,
+        quantity_stepper(article),
+        rx.el.button(
+            icon("plus", 18),
+            rx.el.span(t("catalogue:add"), class_name="ml-1"),
+            type="button",
+            class_name=(
+                "inline-flex h-9 w-full items-center justify-center rounded-full border-2 "
+                "border-green-700 bg-white text-sm font-semibold text-green-800 "
+                f"hover:bg-green-700 hover:text-white {FOCUS}"
+            ),
+            aria_label=t("catalogue:addToBag"),
+            title=article["name"].to(str),
+            on_click=BagState.add_item(article),
+        ),
+    )
+
+
+def discount_badge(article: rx.Var[dict[str, Any]]) -> rx.Component:
+    return rx.cond(
+        article["discountPercent"],
+        rx.el.span(
+            "-",
+            article["discountPercent"].to(str),
+            " %",
+            class_name="rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white",
+        ),
+    )
+
+
+def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Component:
+    href = product_href(article)
+    remember = remember_handler(article)
+    return rx.el.article(
+        rx.el.div(
+            ReactRouterLink.create(
+                product_image(article, eager=eager, class_name="rounded-xl bg-gray-50 p-2"),
+                to=href,
+                on_click=remember,
+                class_name=f"block rounded-xl {FOCUS}",
+                tab_index=-1,
+                aria_hidden="true",
+            ),
+            rx.el.div(
+                discount_badge(article),
+                rx.cond(
+                    article["productQuality"],
+                    rx.el.span(
+                        article["productQuality"].to(str),
+                        class_name=(
+                            "rounded-md bg-green-100 px-1.5 py-0.5 text-[11px] font-semibold "
+                            "text-green-800"
+                        ),
+                    ),
+                ),
+                class_name=(
+                    "pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1"
+                ),
+            ),
+            rx.el.button(
+                icon("heart", 18),
+                type="button",
+                class_name=(
+                    "absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center "
+                    f"rounded-full bg-white/90 text-gray-500 shadow-sm hover:text-red-600 {FOCUS}"
+                ),
+                aria_label=t("catalogue:favourite"),
+            ),
+            class_name="relative",
+        ),
+        rx.el.div(add_to_bag(article), class_name="mt-2"),
+        rx.el.div(
+            price_tag(article),
+            ReactRouterLink.create(
+                article["name"].to(str),
+                to=href,
+                on_click=remember,
+                class_name=(
+                    "mt-1 line-clamp-2 min-h-10 text-sm font-medium text-gray-800 "
+                    f"hover:text-green-700 hover:underline {FOCUS}"
+                ),
+            ),
+            rx.el.p(article["weightText"].to(str), class_name="mt-0.5 text-xs text-gray-500"),
+            rx.cond(
+                saved_of(article) != "",
+                rx.el.p(
+                    t("catalogue:youSave", amount=saved_of(article)),
+                    class_name="mt-1 text-xs font-semibold text-red-700",
+                ),
+            ),
+            rx.cond(
+                article["promotion"],
+                rx.el.p(
+                    article["promotion"].to(str),
+                    class_name="mt-1 line-clamp-1 text-xs text-green-700",
+                ),
+            ),
+            rx.cond(
+                article["express"],
+                rx.el.p(
+                    icon("bolt", 12),
+                    "EXPRESS",
+                    class_name=(
+                        "mt-1 inline-flex items-center gap-1 text-[11px] font-bold text-amber-700"
+                    ),
+                ),
+            ),
+            class_name="mt-2 flex flex-col",
+        ),
+        class_name="flex h-full flex-col rounded-2xl bg-white p-2",
+        aria_label=article["name"].to(str),
+        custom_attrs={"data-price": price_of(article)},
+    )

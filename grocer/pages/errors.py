@@ -1,0 +1,111 @@
+"""Error pages (spec 001 §2, §8): /error (default), /error/network, /error/server and the
+not-found page for any other path. Titles and messages from the spec, three suggestions each,
+"Réessayer", back to home, and the support e-mail and phone (settings). Fully static: they
+render without the server (a network error page must not need the network)."""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars import VarData
+from reflex.vars.function import FunctionStringVar
+from reflex_base.event import EventChain
+from reflex_base.utils.imports import ImportVar
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.i18n import t
+from grocer.components.icons import icon
+from grocer.components.layout import page_layout
+from grocer.components.product_card import FOCUS
+from grocer.settings import get_settings
+
+ERROR_KINDS: dict[str, tuple[str, str]] = {
+    # kind: (status shown, icon)
+    "network": ("500", "wifi-off"),
+    "server": ("500", "server"),
+    "notfound": ("404", "search"),
+    "default": ("500", "alert"),
+}
+
+_retry = rx.Var(
+    _js_expr="(() => retryPage())",
+    _var_data=VarData(
+        imports={"$/public/carousel.js": [ImportVar(tag="retryPage", install=False)]}
+    ),
+).to(FunctionStringVar, EventChain)
+
+
+def error_content(kind: str) -> rx.Component:
+    status, icon_name = ERROR_KINDS[kind]
+    settings = get_settings()
+    phone_href = "tel:" + "".join(ch for ch in settings.support_phone if ch.isdigit() or ch == "+")
+    return rx.el.div(
+        rx.el.span(
+            icon(icon_name, 36),
+            class_name=(
+                "inline-flex h-20 w-20 items-center justify-center rounded-full "
+                "bg-green-50 text-green-700"
+            ),
+        ),
+        rx.el.p(status, class_name="mt-4 text-6xl font-extrabold text-green-700"),
+        rx.el.h1(t(f"errors:{kind}Title"), class_name="mt-2 text-2xl font-bold text-gray-900"),
+        rx.el.p(t(f"errors:{kind}Message"), class_name="mt-2 max-w-lg text-gray-700"),
+        rx.el.div(
+            rx.el.h2(t("errors:suggestions"), class_name="font-semibold text-gray-900"),
+            rx.el.ul(
+                *(rx.el.li(t(f"errors:{kind}Tip{i}")) for i in (1, 2, 3)),
+                class_name="mt-2 list-disc space-y-1 pl-5 text-left text-sm text-gray-700",
+            ),
+            class_name="mt-6 w-full max-w-md rounded-2xl bg-white p-5 text-left",
+        ),
+        rx.el.div(
+            rx.el.button(
+                icon("refresh", 16),
+                t("errors:retry"),
+                type="button",
+                on_click=_retry,
+                class_name=(
+                    "inline-flex items-center gap-2 rounded-full bg-green-700 px-5 py-2.5 text-sm "
+                    f"font-semibold text-white hover:bg-green-800 {FOCUS}"
+                ),
+            ),
+            ReactRouterLink.create(
+                icon("home", 16),
+                t("errors:backHome"),
+                to="/",
+                class_name=(
+                    "inline-flex items-center gap-2 rounded-full border border-gray-300 "
+                    "bg-white px-5 "
+                    f"py-2.5 text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
+                ),
+            ),
+            class_name="mt-6 flex flex-wrap justify-center gap-3",
+        ),
+        rx.el.div(
+            rx.el.p(t("errors:support")),
+            rx.el.p(
+                rx.el.a(
+                    icon("mail", 14),
+                    t("errors:supportEmail", email=settings.support_email),
+                    href=f"mailto:{settings.support_email}",
+                    class_name=f"inline-flex items-center gap-1 text-green-700 underline {FOCUS}",
+                ),
+                rx.el.a(
+                    icon("phone", 14),
+                    t("errors:supportPhone", phone=settings.support_phone),
+                    href=phone_href,
+                    class_name=f"inline-flex items-center gap-1 text-green-700 underline {FOCUS}",
+                ),
+                class_name="mt-1 flex flex-wrap justify-center gap-4",
+            ),
+            class_name="mt-8 text-sm text-gray-600",
+        ),
+        class_name="flex flex-col items-center py-12 text-center",
+    )
+
+
+def error_page(kind: str):
+    def page() -> rx.Component:
+        return page_layout(error_content(kind))
+
+    page.__name__ = f"error_{kind}"
+    return page

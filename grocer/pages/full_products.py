@@ -1,0 +1,226 @@
+"""Full products (/full-products?mainCategoryId=&categoryId=[&sectionId=]).
+
+Variant A (a category or a section): the articles as a grid of 18 per page, the count in the
+heading, "Tout voir" showing everything (read 100 at a time, more on demand) and hiding the
+pager; the page goes back to 1 whenever the list changes (a new URL). Variant B (a level-1
+category alone): its level-2 categories with their first three level-3 names and round
+pictures, then the category's section carousels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.i18n import t
+from grocer.components.icons import icon
+from grocer.components.layout import page_layout
+from grocer.components.product_card import FOCUS
+from grocer.components.skeleton import grid_skeleton, row_skeleton
+from grocer.pages.products import (
+    breadcrumb,
+    no_results,
+    page_skeleton,
+    products_grid,
+    refine_dialog,
+    section_rows,
+)
+from grocer.state.listing import ListingState
+
+BUTTON = (
+    "inline-flex h-10 items-center gap-1 rounded-full border border-gray-300 bg-white px-4 "
+    f"text-sm font-semibold text-gray-800 hover:border-green-700 disabled:opacity-40 {FOCUS}"
+)
+
+
+def heading() -> rx.Component:
+    title = rx.cond(
+        ListingState.section_title != "", ListingState.section_title, ListingState.title
+    )
+    return rx.el.div(
+        rx.el.h1(
+            title,
+            rx.el.span(
+                " (",
+                t("catalogue:productCount", count=ListingState.total),
+                ")",
+                class_name="text-lg font-medium text-gray-500",
+            ),
+            class_name="text-2xl font-extrabold text-gray-900 sm:text-3xl",
+        ),
+        rx.el.div(
+            rx.cond(
+                ~ListingState.show_all & (ListingState.pages > 1),
+                rx.el.button(
+                    t("catalogue:seeEverything"),
+                    type="button",
+                    on_click=ListingState.see_all,
+                    class_name=BUTTON,
+                ),
+            ),
+            refine_dialog(ListingState),
+            class_name="flex items-center gap-2",
+        ),
+        class_name="mt-3 flex flex-wrap items-center justify-between gap-3",
+    )
+
+
+def pager() -> rx.Component:
+    return rx.cond(
+        ~ListingState.show_all & (ListingState.pages > 1),
+        rx.el.nav(
+            rx.el.button(
+                icon("chevron-left", 16),
+                t("catalogue:previousPage"),
+                type="button",
+                disabled=ListingState.page <= 1,
+                on_click=ListingState.go_page(ListingState.page - 1),
+                class_name=BUTTON,
+            ),
+            rx.el.span(
+                t("catalogue:pageOf", page=ListingState.page, pages=ListingState.pages),
+                class_name="text-sm text-gray-700",
+                aria_live="polite",
+            ),
+            rx.el.button(
+                t("catalogue:nextPage"),
+                icon("chevron-right", 16),
+                type="button",
+                disabled=ListingState.page >= ListingState.pages,
+                on_click=ListingState.go_page(ListingState.page + 1),
+                class_name=BUTTON,
+            ),
+            aria_label=t("catalogue:pagination"),
+            class_name="mt-8 flex items-center justify-center gap-4",
+        ),
+    )
+
+
+def grid_variant() -> rx.Component:
+    return rx.fragment(
+        breadcrumb(),
+        heading(),
+        rx.el.div(
+            rx.cond(
+                ListingState.grid_loading & (ListingState.items.length() == 0),
+                grid_skeleton(12),
+                rx.cond(
+                    ListingState.items.length() > 0, products_grid(ListingState.items), no_results()
+                ),
+            ),
+            class_name="mt-5",
+            aria_busy=rx.cond(ListingState.grid_loading, "true", "false"),
+        ),
+        pager(),
+        rx.cond(
+            ListingState.has_more,
+            rx.el.div(
+                rx.el.button(
+                    t("catalogue:loadMore"),
+                    type="button",
+                    on_click=ListingState.load_more,
+                    disabled=ListingState.grid_loading,
+                    class_name=BUTTON,
+                ),
+                class_name="mt-8 flex justify-center",
+            ),
+        ),
+    )
+
+
+def _department(sub: rx.Var[dict[str, Any]]) -> rx.Component:
+    leaves = sub["children"].to(list[dict[str, Any]])
+    href = (
+        "/products?mainCategoryId="
+        + ListingState.main_id.to(str)
+        + "&categoryId="
+        + sub["id"].to(str)
+    )
+    return rx.el.li(
+        ReactRouterLink.create(
+            rx.cond(
+                sub["imageUrl"],
+                rx.el.img(
+                    src=sub["imageUrl"].to(str),
+                    alt="",
+                    class_name="h-20 w-20 shrink-0 rounded-full bg-green-50 object-cover",
+                    custom_attrs={
+                        "width": "80",
+                        "height": "80",
+                        "loading": "lazy",
+                        "decoding": "async",
+                    },
+                ),
+                rx.el.span(
+                    sub["icon"].to(str),
+                    class_name=(
+                        "flex h-20 w-20 items-center justify-center rounded-full "
+                        "bg-green-50 text-3xl"
+                    ),
+                ),
+            ),
+            rx.el.span(
+                rx.el.span(sub["name"].to(str), class_name="block font-bold text-gray-900"),
+                rx.el.span(
+                    rx.foreach(
+                        leaves[:3],
+                        lambda leaf, i: rx.el.span(rx.cond(i > 0, " · ", ""), leaf["name"].to(str)),
+                    ),
+                    class_name="mt-1 block text-sm text-gray-600",
+                ),
+            ),
+            to=href,
+            class_name=(
+                f"flex h-full items-center gap-4 rounded-2xl bg-white p-4 hover:shadow-md {FOCUS}"
+            ),
+        ),
+    )
+
+
+def overview_variant() -> rx.Component:
+    return rx.fragment(
+        breadcrumb(),
+        rx.el.h1(
+            ListingState.title, class_name="mt-3 text-2xl font-extrabold text-gray-900 sm:text-3xl"
+        ),
+        rx.el.section(
+            rx.el.h2(t("catalogue:departments"), class_name="sr-only"),
+            rx.el.ul(
+                rx.foreach(ListingState.subcategories, _department),
+                class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-3",
+            ),
+            class_name="mt-5",
+        ),
+        rx.cond(
+            ListingState.sections_loading,
+            row_skeleton(),
+            section_rows(ListingState.sections),
+        ),
+    )
+
+
+def full_products_page() -> rx.Component:
+    return page_layout(
+        rx.cond(
+            ListingState.not_found,
+            rx.el.div(
+                rx.el.h1(t("errors:notfoundTitle"), class_name="text-2xl font-bold"),
+                ReactRouterLink.create(
+                    t("errors:backHome"),
+                    to="/",
+                    class_name=f"mt-3 inline-block text-green-700 underline {FOCUS}",
+                ),
+                class_name="py-16 text-center",
+            ),
+            rx.cond(
+                ListingState.sections_loading
+                & ListingState.grid_loading
+                & (ListingState.title == ""),
+                page_skeleton(),
+                rx.cond(ListingState.variant == "overview", overview_variant(), grid_variant()),
+            ),
+        ),
+        rx.el.div(class_name="h-4"),
+    )

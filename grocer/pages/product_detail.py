@@ -1,0 +1,450 @@
+"""Product detail (/produit/{id}): back to home, spinner "Chargement du produit...", 404 view,
+gallery with thumbnails, name, price, description, quantity stepper (min 1), "Add To Cart",
+"Add To Wishlist", "Real Time / 31 Visitors Right Now", payment logos, facts, related strip,
+and the tabs Description / Additional information (nutrition facts) / Reviews."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.i18n import t, t_var
+from grocer.components.icons import icon
+from grocer.components.layout import page_layout
+from grocer.components.price import price_tag
+from grocer.components.product_card import FOCUS, discount_badge, image_fallback
+from grocer.components.product_row import product_row
+from grocer.state.product import ProductState
+
+P = ProductState.product
+
+
+def back_home() -> rx.Component:
+    return ReactRouterLink.create(
+        icon("arrow-left", 16),
+        t("catalogue:backHome"),
+        to="/",
+        class_name=(
+            "mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold "
+            f"text-gray-700 hover:bg-gray-100 {FOCUS}"
+        ),
+    )
+
+
+def loading_view() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(
+            class_name=(
+                "h-10 w-10 animate-spin rounded-full border-4 border-green-200 border-t-green-700"
+            ),
+            aria_hidden="true",
+        ),
+        rx.el.p(t("catalogue:loadingProduct"), class_name="mt-4 text-gray-700"),
+        role="status",
+        class_name="flex min-h-[50vh] flex-col items-center justify-center",
+    )
+
+
+def not_found_view() -> rx.Component:
+    return rx.el.div(
+        rx.el.p("404", class_name="text-6xl font-extrabold text-green-700"),
+        rx.el.h1(
+            t("catalogue:productNotFound"), class_name="mt-2 text-2xl font-bold text-gray-900"
+        ),
+        ReactRouterLink.create(
+            t("catalogue:backHome"),
+            to="/",
+            class_name=(
+                "mt-6 rounded-full bg-green-700 px-5 py-2.5 text-sm font-semibold text-white "
+                f"hover:bg-green-800 {FOCUS}"
+            ),
+        ),
+        class_name="flex min-h-[50vh] flex-col items-center justify-center text-center",
+    )
+
+
+def gallery() -> rx.Component:
+    images = P["images"].to(list[str])
+    return rx.el.div(
+        rx.el.div(
+            rx.el.img(
+                src=ProductState.image,
+                alt=P["name"].to(str),
+                class_name="aspect-square w-full rounded-2xl bg-white object-contain p-4",
+                custom_attrs={
+                    "width": "600",
+                    "height": "600",
+                    "fetchPriority": "high",
+                    "onError": image_fallback,
+                },
+            ),
+            rx.el.div(discount_badge(P), class_name="absolute left-4 top-4"),
+            class_name="relative",
+        ),
+        rx.cond(
+            images.length() > 1,
+            rx.el.div(
+                rx.foreach(
+                    images,
+                    lambda src, i: rx.el.button(
+                        rx.el.img(
+                            src=src,
+                            alt="",
+                            class_name="h-full w-full object-contain",
+                            custom_attrs={"width": "72", "height": "72", "loading": "lazy"},
+                        ),
+                        type="button",
+                        aria_label=t("catalogue:showImage", n=i + 1),
+                        aria_pressed=rx.cond(ProductState.image_index == i, "true", "false"),
+                        on_click=ProductState.select_image(i),
+                        class_name=rx.cond(
+                            ProductState.image_index == i,
+                            f"h-18 w-18 rounded-xl border-2 border-green-700 bg-white p-1 {FOCUS}",
+                            f"h-18 w-18 rounded-xl border border-gray-200 bg-white p-1 {FOCUS}",
+                        ),
+                    ),
+                ),
+                class_name="mt-3 flex gap-2",
+                role="group",
+                aria_label=t("catalogue:gallery"),
+            ),
+        ),
+    )
+
+
+def stepper() -> rx.Component:
+    btn = (
+        "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
+        f"hover:bg-gray-100 disabled:opacity-40 {FOCUS}"
+    )
+    return rx.el.div(
+        rx.el.button(
+            icon("minus", 18),
+            type="button",
+            aria_label=t("catalogue:decrease"),
+            disabled=ProductState.quantity <= 1,
+            on_click=ProductState.decrease,
+            class_name=btn,
+        ),
+        rx.el.span(
+            ProductState.quantity,
+            class_name="min-w-10 text-center text-lg font-bold",
+            aria_live="polite",
+            aria_label=t("catalogue:quantity"),
+            role="status",
+        ),
+        rx.el.button(
+            icon("plus", 18),
+            type="button",
+            aria_label=t("catalogue:increase"),
+            on_click=ProductState.increase,
+            class_name=btn,
+        ),
+        class_name="inline-flex items-center rounded-full border border-gray-300 bg-white",
+    )
+
+
+def _pay_badge(label: str, style: str, mark: rx.Component | None = None) -> rx.Component:
+    return rx.el.li(
+        mark if mark is not None else rx.fragment(),
+        label,
+        class_name=(
+            f"inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs font-extrabold {style}"
+        ),
+    )
+
+
+def payment_logos() -> rx.Component:
+    mastercard = rx.el.svg(
+        rx.el.svg.circle(cx="9", cy="8", r="7", custom_attrs={"fill": "#eb001b"}),
+        rx.el.svg.circle(
+            cx="17", cy="8", r="7", custom_attrs={"fill": "#f79e1b", "fillOpacity": "0.9"}
+        ),
+        view_box="0 0 26 16",
+        width="26",
+        height="16",
+        custom_attrs={"aria-hidden": "true"},
+    )
+    return rx.el.div(
+        rx.el.p(t("catalogue:securePayment"), class_name="text-sm font-semibold text-gray-700"),
+        rx.el.ul(
+            _pay_badge("Orange Money", "bg-black text-orange-500"),
+            _pay_badge("Mobile Money", "bg-yellow-400 text-blue-900"),
+            _pay_badge("Telecel", "bg-red-600 text-white"),
+            _pay_badge("Wave", "bg-sky-400 text-white"),
+            _pay_badge("VISA", "bg-blue-900 italic text-white"),
+            _pay_badge("Mastercard", "border border-gray-200 bg-white text-gray-800", mastercard),
+            _pay_badge("PayPal", "border border-gray-200 bg-white text-blue-800"),
+            class_name="mt-2 flex flex-wrap gap-2",
+        ),
+        class_name="mt-6",
+    )
+
+
+def _fact(key: str, value: rx.Var) -> rx.Component:
+    return rx.cond(
+        value,
+        rx.el.div(
+            rx.el.dt(t(key), class_name="text-gray-500"),
+            rx.el.dd(value.to(str), class_name="font-medium text-gray-900"),
+            class_name="flex gap-2",
+        ),
+    )
+
+
+def summary() -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(P["name"].to(str), class_name="text-2xl font-extrabold text-gray-900 sm:text-3xl"),
+        rx.el.div(price_tag(P, large=True), class_name="mt-3"),
+        rx.el.p(P["weightText"].to(str), class_name="mt-1 text-sm text-gray-500"),
+        rx.el.p(
+            rx.cond(P["description"], P["description"].to(str), t("catalogue:noDescription")),
+            class_name="mt-4 line-clamp-4 text-gray-700",
+        ),
+        rx.el.div(
+            stepper(),
+            rx.el.button(
+                icon("bag", 18),
+                t("catalogue:addToCart"),
+                type="button",
+                on_click=ProductState.add_to_cart,
+                class_name=(
+                    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full "
+                    "bg-green-700 "
+                    f"px-6 font-semibold text-white hover:bg-green-800 {FOCUS}"
+                ),
+            ),
+            class_name="mt-6 flex flex-wrap items-center gap-3",
+        ),
+        rx.el.button(
+            icon("heart", 18),
+            t("catalogue:addToWishlist"),
+            type="button",
+            class_name=(
+                "mt-3 inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
+                f"text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
+            ),
+        ),
+        payment_logos(),
+        rx.el.dl(
+            _fact("catalogue:sku", P["sku"]),
+            _fact("catalogue:category", P["categoryName"]),
+            _fact("catalogue:brandFact", P["brand"]),
+            _fact("catalogue:origin", P["origin"]),
+            _fact("catalogue:weight", P["weightText"]),
+            class_name="mt-6 space-y-1 border-t border-gray-100 pt-4 text-sm",
+        ),
+    )
+
+
+def _tab(tab: str, key: str) -> rx.Component:
+    selected = ProductState.tab == tab
+    return rx.el.button(
+        t(key),
+        type="button",
+        role="tab",
+        id=f"product-tab-{tab}",
+        aria_selected=rx.cond(selected, "true", "false"),
+        aria_controls=f"product-panel-{tab}",
+        on_click=ProductState.select_tab(tab),
+        class_name=rx.cond(
+            selected,
+            (
+                f"-mb-px border-b-2 border-green-700 px-4 py-3 text-sm font-bold text-green-800 "
+                f"{FOCUS}"
+            ),
+            (
+                f"-mb-px border-b-2 border-transparent px-4 py-3 text-sm font-medium "
+                f"text-gray-600 hover:text-gray-900 {FOCUS}"
+            ),
+        ),
+    )
+
+
+def nutrition_panel() -> rx.Component:
+    rows = P["nutrition"].to(list[dict[str, Any]])
+    return rx.cond(
+        rows.length() > 0,
+        rx.el.div(
+            rx.el.h3(t("catalogue:nutritionFacts"), class_name="text-2xl font-extrabold"),
+            rx.el.p(
+                t("catalogue:servingSize", grams=100),
+                class_name="border-b-8 border-gray-900 pb-1 text-sm",
+            ),
+            rx.el.table(
+                rx.el.caption(t("catalogue:nutritionFacts"), class_name="sr-only"),
+                rx.el.thead(
+                    rx.el.tr(
+                        rx.el.th(
+                            t("catalogue:amountPerServing"),
+                            scope="col",
+                            class_name="py-1 text-left text-xs font-bold",
+                        ),
+                        rx.el.th(
+                            t("catalogue:dailyValue"),
+                            scope="col",
+                            class_name="py-1 text-right text-xs font-bold",
+                        ),
+                    ),
+                    class_name="border-b border-gray-900",
+                ),
+                rx.el.tbody(
+                    rx.foreach(
+                        rows,
+                        lambda r: rx.el.tr(
+                            rx.el.th(
+                                rx.el.span(
+                                    rx.cond(
+                                        r["key"],
+                                        t_var("catalogue:nutrient_" + r["key"].to(str)),
+                                        r["name"].to(str),
+                                    ),
+                                    class_name="font-bold",
+                                ),
+                                " ",
+                                r["amount"].to(str),
+                                scope="row",
+                                class_name="py-1 text-left font-normal",
+                            ),
+                            rx.el.td(
+                                rx.cond(r["percent"] != None, r["percent"].to(str) + " %", ""),  # noqa: E711
+                                class_name="py-1 text-right font-bold",
+                            ),
+                            class_name="border-b border-gray-300 text-sm",
+                        ),
+                    )
+                ),
+                class_name="w-full",
+            ),
+            rx.el.p(t("catalogue:dailyValueNote"), class_name="mt-2 text-xs text-gray-600"),
+            class_name="max-w-sm rounded-lg border-2 border-gray-900 bg-white p-4",
+        ),
+        rx.el.p(t("catalogue:noNutrition"), class_name="text-gray-600"),
+    )
+
+
+def review_form() -> rx.Component:
+    field = f"mt-1 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm {FOCUS}"
+    return rx.el.form(
+        rx.el.h3(t("catalogue:writeReview"), class_name="text-lg font-bold"),
+        rx.el.label(
+            t("catalogue:reviewName"),
+            rx.el.input(name="name", type="text", required=True, max_length=80, class_name=field),
+            class_name="mt-3 block text-sm font-semibold text-gray-700",
+        ),
+        rx.el.label(
+            t("catalogue:reviewRating"),
+            rx.el.select(
+                *(
+                    rx.el.option(t("catalogue:reviewStars", count=n), value=str(n))
+                    for n in (5, 4, 3, 2, 1)
+                ),
+                name="rating",
+                default_value="5",
+                class_name=field,
+            ),
+            class_name="mt-3 block text-sm font-semibold text-gray-700",
+        ),
+        rx.el.label(
+            t("catalogue:reviewComment"),
+            rx.el.textarea(name="comment", rows=4, max_length=2000, class_name=field),
+            class_name="mt-3 block text-sm font-semibold text-gray-700",
+        ),
+        rx.el.button(
+            t("catalogue:reviewPublish"),
+            type="submit",
+            class_name=(
+                "mt-4 rounded-full bg-green-700 px-5 py-2 text-sm font-semibold text-white "
+                f"hover:bg-green-800 {FOCUS}"
+            ),
+        ),
+        rx.cond(
+            ProductState.review_sent,
+            rx.el.p(
+                t("catalogue:reviewThanks"),
+                role="status",
+                class_name="mt-3 text-sm font-semibold text-green-700",
+            ),
+        ),
+        on_submit=ProductState.publish_review,
+        reset_on_submit=True,
+        class_name="max-w-lg",
+    )
+
+
+def tabs() -> rx.Component:
+    return rx.el.section(
+        rx.el.div(
+            _tab("description", "catalogue:tabDescription"),
+            _tab("info", "catalogue:tabInfo"),
+            _tab("reviews", "catalogue:tabReviews"),
+            role="tablist",
+            aria_label=t("catalogue:productTabs"),
+            class_name="flex gap-2 overflow-x-auto border-b border-gray-200",
+        ),
+        rx.el.div(
+            rx.match(
+                ProductState.tab,
+                (
+                    "info",
+                    nutrition_panel(),
+                ),
+                ("reviews", review_form()),
+                rx.el.p(
+                    rx.cond(
+                        P["description"], P["description"].to(str), t("catalogue:noDescription")
+                    ),
+                    class_name="max-w-3xl whitespace-pre-line text-gray-700",
+                ),
+            ),
+            role="tabpanel",
+            id="product-panel-" + ProductState.tab,
+            aria_labelledby="product-tab-" + ProductState.tab,
+            class_name="py-6",
+        ),
+        class_name="mt-10 rounded-2xl bg-white px-5",
+    )
+
+
+def visitors_banner() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(
+            class_name="h-2.5 w-2.5 animate-pulse rounded-full bg-red-500", aria_hidden="true"
+        ),
+        rx.el.span(t("catalogue:realTime"), class_name="font-bold"),
+        rx.el.span("/", aria_hidden="true", class_name="text-white/60"),
+        rx.el.span(t("catalogue:visitorsNow")),
+        class_name=(
+            "fixed bottom-4 left-4 z-30 flex items-center gap-2 rounded-full bg-gray-900/90 px-4 "
+            "py-2 text-xs text-white shadow-lg"
+        ),
+    )
+
+
+def product_view() -> rx.Component:
+    return rx.fragment(
+        rx.el.div(
+            gallery(),
+            summary(),
+            class_name="mt-4 grid gap-8 md:grid-cols-2",
+        ),
+        tabs(),
+        rx.cond(
+            ProductState.related.length() > 0,
+            product_row(t("catalogue:related"), ProductState.related, row_id="related-products"),
+        ),
+        visitors_banner(),
+    )
+
+
+def product_page() -> rx.Component:
+    return page_layout(
+        back_home(),
+        rx.cond(
+            ProductState.loading,
+            loading_view(),
+            rx.cond(ProductState.not_found, not_found_view(), product_view()),
+        ),
+    )

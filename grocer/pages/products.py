@@ -1,0 +1,317 @@
+"""Category product page: /products?mainCategoryId&categoryId and /level-one-products.
+
+Breadcrumb, title, "Filtrer" (Refine dialog, which really filters through the URL), level-2
+tabs, level-3 links to /full-products, the category's section carousels ("View all" to
+/full-products with sectionId), and the filtered product list. Without a main category: the
+"Fresh Deals" / "Sale" tabs. A rotating promotion banner on top.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from grocer.components.carousel import Delayed
+from grocer.components.i18n import t, t_var
+from grocer.components.layout import page_layout
+from grocer.components.product_card import FOCUS, product_card
+from grocer.components.product_row import product_row
+from grocer.components.promo_banner import promo_banner
+from grocer.components.refine_dialog import refine_dialog
+from grocer.components.skeleton import block, grid_skeleton, row_skeleton
+from grocer.state.listing import ListingState
+
+PILL = "inline-flex shrink-0 items-center rounded-full border px-4 py-2 text-sm font-medium"
+
+
+def breadcrumb() -> rx.Component:
+    sep = rx.el.li("›", aria_hidden="true", class_name="text-gray-400")
+    main = ListingState.main
+    return rx.el.nav(
+        rx.el.ol(
+            rx.el.li(
+                ReactRouterLink.create(
+                    t("catalogue:home"), to="/", class_name=f"hover:underline {FOCUS}"
+                )
+            ),
+            rx.cond(
+                ListingState.main_id > 0,
+                rx.fragment(
+                    sep,
+                    rx.el.li(
+                        ReactRouterLink.create(
+                            main["name"].to(str),
+                            to="/level-one-products?mainCategoryId=" + ListingState.main_id.to(str),
+                            class_name=f"hover:underline {FOCUS}",
+                        )
+                    ),
+                ),
+            ),
+            rx.cond(
+                (ListingState.category_id > 0) & (ListingState.category_id != ListingState.main_id),
+                rx.fragment(
+                    sep,
+                    rx.el.li(
+                        ListingState.current["name"].to(str),
+                        aria_current="page",
+                        class_name="font-semibold text-gray-900",
+                    ),
+                ),
+            ),
+            class_name="flex flex-wrap items-center gap-2 text-sm text-gray-600",
+        ),
+        aria_label=t("catalogue:breadcrumb"),
+        class_name="pt-4",
+    )
+
+
+def subcategory_tabs() -> rx.Component:
+    return rx.el.nav(
+        rx.foreach(
+            ListingState.subcategories,
+            lambda sub: ReactRouterLink.create(
+                sub["name"].to(str),
+                to="/products?mainCategoryId="
+                + ListingState.main_id.to(str)
+                + "&categoryId="
+                + sub["id"].to(str),
+                aria_current=rx.cond(
+                    sub["id"].to(int) == ListingState.category_id, "page", "false"
+                ),
+                class_name=rx.cond(
+                    sub["id"].to(int) == ListingState.category_id,
+                    f"{PILL} border-green-700 bg-green-700 text-white {FOCUS}",
+                    f"{PILL} border-gray-200 bg-white text-gray-800 hover:border-green-700 {FOCUS}",
+                ),
+            ),
+        ),
+        class_name="mt-4 flex gap-2 overflow-x-auto pb-1",
+        aria_label=t("catalogue:categories"),
+    )
+
+
+def leaf_links() -> rx.Component:
+    return rx.cond(
+        ListingState.leaves.length() > 0,
+        rx.el.section(
+            rx.el.h2(
+                t("catalogue:subcategories"),
+                class_name="text-sm font-bold uppercase tracking-wide text-gray-500",
+            ),
+            rx.el.ul(
+                rx.foreach(
+                    ListingState.leaves,
+                    lambda leaf: rx.el.li(
+                        ReactRouterLink.create(
+                            leaf["name"].to(str),
+                            to="/full-products?mainCategoryId="
+                            + ListingState.main_id.to(str)
+                            + "&categoryId="
+                            + leaf["id"].to(str),
+                            class_name=(
+                                "inline-flex rounded-lg bg-green-50 px-3 py-2 text-sm font-medium "
+                                f"text-green-800 hover:bg-green-100 {FOCUS}"
+                            ),
+                        )
+                    ),
+                ),
+                class_name="mt-2 flex flex-wrap gap-2",
+            ),
+            class_name="mt-5",
+        ),
+    )
+
+
+def section_rows(items: rx.Var[list[dict[str, Any]]]) -> rx.Component:
+    return rx.foreach(
+        items,
+        lambda s: product_row(
+            s["title"].to(str),
+            s["articles"].to(list[dict[str, Any]]),
+            row_id=s["rowId"].to(str),
+            view_all_href=s["viewAll"].to(str),
+        ),
+    )
+
+
+def products_grid(items: rx.Var[list[dict[str, Any]]]) -> rx.Component:
+    return rx.el.div(
+        rx.foreach(items, lambda a: product_card(a)),
+        id="products-grid",
+        class_name=(
+            "grid scroll-mt-40 grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6"
+        ),
+    )
+
+
+def no_results() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(t("catalogue:noResults"), class_name="text-gray-700"),
+        rx.cond(
+            ListingState.refined,
+            ReactRouterLink.create(
+                t("catalogue:resetFilters"),
+                to=ListingState.reset_href,
+                class_name=f"mt-2 inline-block font-semibold text-green-700 underline {FOCUS}",
+            ),
+        ),
+        class_name="rounded-2xl bg-white p-8 text-center",
+    )
+
+
+def page_title_bar(title: rx.Var[str] | rx.Component) -> rx.Component:
+    return rx.el.div(
+        rx.el.h1(title, class_name="text-2xl font-extrabold text-gray-900 sm:text-3xl"),
+        refine_dialog(ListingState),
+        class_name="mt-3 flex flex-wrap items-center justify-between gap-3",
+    )
+
+
+def _category_content() -> rx.Component:
+    return rx.fragment(
+        breadcrumb(),
+        page_title_bar(ListingState.title),
+        subcategory_tabs(),
+        leaf_links(),
+        rx.cond(
+            ListingState.sections_loading,
+            rx.el.div(row_skeleton(), aria_busy="true"),
+            rx.cond(
+                ListingState.sections.length() > 0,
+                section_rows(ListingState.sections),
+                rx.el.p(
+                    t("catalogue:noSections"),
+                    class_name="my-6 rounded-2xl bg-white p-6 text-center text-gray-600",
+                ),
+            ),
+        ),
+        rx.el.section(
+            rx.el.div(
+                rx.el.h2(
+                    t("catalogue:allProducts"),
+                    rx.el.span(
+                        " · ",
+                        t("catalogue:productCount", count=ListingState.total),
+                        class_name="font-normal text-gray-500",
+                    ),
+                    class_name="text-xl font-bold text-gray-900",
+                ),
+                ReactRouterLink.create(
+                    t("catalogue:seeEverything"),
+                    to=ListingState.full_products_href,
+                    class_name=(
+                        "rounded-full px-3 py-1.5 text-sm font-semibold text-green-700 "
+                        f"hover:bg-green-50 hover:underline {FOCUS}"
+                    ),
+                ),
+                class_name="mb-3 flex items-center justify-between gap-3",
+            ),
+            rx.cond(
+                ListingState.grid_loading,
+                grid_skeleton(6),
+                rx.cond(
+                    ListingState.items.length() > 0, products_grid(ListingState.items), no_results()
+                ),
+            ),
+            class_name="py-6",
+            aria_label=t("catalogue:allProducts"),
+        ),
+    )
+
+
+def _deals_tab_button(tab: str, key: str) -> rx.Component:
+    selected = ListingState.deals_tab == tab
+    return rx.el.button(
+        t(key),
+        type="button",
+        role="tab",
+        id=f"tab-{tab}",
+        aria_selected=rx.cond(selected, "true", "false"),
+        aria_controls=f"panel-{tab}",
+        on_click=ListingState.set_deals_tab(tab),
+        class_name=rx.cond(
+            selected,
+            f"border-b-2 border-green-700 px-4 py-2 text-base font-bold text-green-800 {FOCUS}",
+            (
+                f"border-b-2 border-transparent px-4 py-2 text-base font-medium text-gray-600 "
+                f"hover:text-gray-900 {FOCUS}"
+            ),
+        ),
+    )
+
+
+def _deals_content() -> rx.Component:
+    return rx.fragment(
+        rx.el.div(
+            _deals_tab_button("fresh", "catalogue:freshDeals"),
+            _deals_tab_button("sale", "catalogue:sale"),
+            role="tablist",
+            aria_label=t("catalogue:dealsTabs"),
+            class_name="mt-6 flex gap-2 border-b border-gray-200",
+        ),
+        rx.cond(
+            ListingState.deals_tab == "fresh",
+            rx.el.div(
+                Delayed.create(
+                    rx.el.div(row_skeleton(), row_skeleton(), row_skeleton(), aria_busy="true"),
+                    rx.el.div(
+                        rx.foreach(
+                            ListingState.deals,
+                            lambda d: product_row(
+                                t_var(d["titleKey"].to(str)),
+                                d["articles"].to(list[dict[str, Any]]),
+                                row_id=d["rowId"].to(str),
+                            ),
+                        )
+                    ),
+                    delay=2000,
+                ),
+                role="tabpanel",
+                id="panel-fresh",
+                aria_labelledby="tab-fresh",
+            ),
+            rx.el.div(
+                rx.el.p(
+                    t("catalogue:saleComingSoon"),
+                    class_name="py-16 text-center text-lg text-gray-600",
+                ),
+                role="tabpanel",
+                id="panel-sale",
+                aria_labelledby="tab-sale",
+            ),
+        ),
+    )
+
+
+def products_page() -> rx.Component:
+    return page_layout(
+        rx.el.div(promo_banner(ListingState.promotions), class_name="pt-4"),
+        rx.cond(
+            ListingState.not_found,
+            rx.el.div(
+                rx.el.h1(t("errors:notfoundTitle"), class_name="text-2xl font-bold"),
+                ReactRouterLink.create(
+                    t("errors:backHome"),
+                    to="/",
+                    class_name=f"mt-3 inline-block text-green-700 underline {FOCUS}",
+                ),
+                class_name="py-16 text-center",
+            ),
+            rx.cond(
+                ListingState.main_id > 0,
+                _category_content(),
+                rx.cond(ListingState.sections_loading, page_skeleton(), _deals_content()),
+            ),
+        ),
+    )
+
+
+def page_skeleton() -> rx.Component:
+    return rx.el.div(
+        block("mt-4 h-4 w-48"),
+        block("mt-4 h-8 w-64"),
+        row_skeleton(),
+        aria_busy="true",
+    )

@@ -1,0 +1,51 @@
+"""The shopper's language, as the server knows it.
+
+The UI language lives in the browser (i18next, assets/i18n.js), which reads and writes
+localStorage `preferredLanguage`; switching is instant and needs no server. This state mirrors
+that preference for server-side uses (e.g. the account settings), and lets a handler switch
+the UI language: `LanguageState.set_language("en")` validates the code, records it and tells
+the browser to switch.
+"""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+
+LANGUAGES: tuple[str, ...] = ("fr", "en", "es", "de")
+DEFAULT_LANGUAGE = "fr"
+
+
+def supported_language(code: object) -> str | None:
+    """The two-letter code if supported ("en-GB" → "en"), else None."""
+    if not isinstance(code, str):
+        return None
+    short = code.strip().lower()[:2]
+    return short if short in LANGUAGES else None
+
+
+class LanguageState(rx.State):
+    language: str = rx.LocalStorage(DEFAULT_LANGUAGE, name="preferredLanguage", sync=True)
+
+    @rx.var
+    def code(self) -> str:
+        return supported_language(self.language) or DEFAULT_LANGUAGE
+
+    @rx.event
+    def remember(self, code: str) -> None:
+        """Record a choice the browser already applied (the header and drawer selects)."""
+        chosen = supported_language(code)
+        if chosen:
+            self.language = chosen
+
+    @rx.event
+    def set_language(self, code: str):
+        """Switch the UI language from the server side (e.g. account settings)."""
+        chosen = supported_language(code)
+        if not chosen:
+            return None
+        self.language = chosen
+        return rx.call_script(
+            f"window.__grocerSetLanguage && window.__grocerSetLanguage({json.dumps(chosen)})"
+        )

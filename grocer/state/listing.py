@@ -1,0 +1,461 @@
+"""Category pages and product grids: /products, /level-one-products and /full-products.
+
+Thin over grocer.services.catalogue: `get_category`, `sections(category_ids=...)`,
+`articles_page(...)` (sort, Shop By, brands, origins; facets for the Refine dialog),
+`promotions(...)`. The Refine choices live in the URL query (sort, shopBy, brand, origin), so a
+shared link shows the same list; every page load reads them back from the URL.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+import reflex as rx
+
+from grocer.db import session_scope
+from grocer.services import catalogue
+from grocer.services.errors import NotFound, ValidationFailed
+from grocer.state.catalogue import cards, promo_view
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = catalogue.DEFAULT_PAGE_SIZE  # 18 articles per page (spec 001 §9)
+ALL_PAGE_SIZE = catalogue.MAX_PAGE_SIZE  # "Tout voir" reads pages of 100
+CATEGORY_PREVIEW = 12
+"""Articles of the category page's "Tous les produits" preview (the grid shows them all)."""
+
+SORTS: tuple[str, ...] = catalogue.SORTS
+SHOP_BY: tuple[str, ...] = catalogue.SHOP_BY
+
+#: "Fresh Deals" samples: title key -> category keys tried in turn (first found wins).
+FRESH_DEALS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("catalogue:bakeryOnSale", ("boulangerie", "boulangerie-petit-dejeuner")),
+    ("catalogue:beerOnSale", ("sodas-bieres", "boissons-locales", "boissons")),
+    ("catalogue:wineOnSale", ("vins", "boissons-locales", "boissons")),
+)
+
+
+def _int(value: Any) -> int:
+    """A positive id from a query value, else 0."""
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        return 0
+    return number if 0 < number <= catalogue.MAX_ID else 0
+
+
+def parse_refine(query: str) -> dict[str, Any]:
+    """The Refine choices of a URL query string (unknown values dropped)."""
+    params = parse_qs(query or "", keep_blank_values=False)
+    sort = (params.get("sort") or ["popular"])[-1]
+    shop_by = [v for raw in params.get("shopBy", []) for v in raw.split(",") if v in SHOP_BY]
+    return {
+        "sort": sort if sort in SORTS else "popular",
+        "shop_by": list(dict.fromkeys(shop_by)),
+        "brands": list(dict.fromkeys(v.strip() for v in params.get("brand", []) if v.strip()))[:50],
+        "origins": list(dict.fromkeys(v.strip() for v in params.get("origin", []) if v.strip()))[
+            :50
+        ],
+    }
+
+
+def refine_query(sort: str, shop_by: list[str], brands: list[str], origins: list[str]) -> list:
+    """The URL query pairs of Refine choices (defaults left out)."""
+    pairs: list[tuple[str, str]] = []
+    if sort and sort != "popular":
+        pairs.append(("sort", sort))
+    if shop_by:
+        pairs.append(("shopBy", ",".join(shop_by)))
+    pairs += [("brand", b) for b in brands]
+    pairs += [("origin", o) for o in origins]
+    return pairs
+
+
+def _node(category: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": category.get("id"),
+        "name": category.get("name") or "",
+        "imageUrl": category.get("imageUrl") or "",
+        "icon": category.get("icon") or "",
+        "children": [
+            {"id": c.get("id"), "name": c.get("name") or ""}
+            for c in category.get("children") or []
+            if isinstance(c, dict) and c.get("id") is not None
+        ],
+    }
+
+
+class ListingState(rx.State):
+    """What /products, /level-one-products and /full-products show."""
+
+    main_id: int = 0
+    category_id: int = 0
+    section_id: int = 0
+    main: dict[str, Any] = {}
+    current: dict[str, Any] = {}
+    subcategories: list[dict[str, Any]] = []
+    """Level-2 categories of the main category (tabs), each with its level-3 children."""
+    leaves: list[dict[str, Any]] = []
+    """Level-3 links of the current category."""
+    title: str = ""
+    section_title: str = ""
+    not_found: bool = False
+
+    sections: list[dict[str, Any]] = []
+    sections_loading: bool = True
+    promotions: list[dict[str, Any]] = []
+    deals: list[dict[str, Any]] = []
+    deals_tab: str = "fresh"
+
+    # Refine dialog (choices mirror the URL; facets come from the category)
+    refine_open: bool = False
+    sort: str = "popular"
+    shop_by: list[str] = []
+    brands: list[str] = []
+    origins: list[str] = []
+    facet_brands: list[str] = []
+    facet_origins: list[str] = []
+
+    # Product grid
+    items: list[dict[str, Any]] = []
+    total: int = 0
+    page: int = 1
+    pages: int = 0
+    show_all: bool = False
+    grid_loading: bool = True
+    _loaded_all_pages: int = 0
+
+    @rx.var
+    def refined(self) -> bool:
+        return bool(self.sort != "popular" or self.shop_by or self.brands or self.origins)
+
+    @rx.var
+    def refine_suffix(self) -> str:
+        """The Refine choices as a query suffix ("&sort=...") for links that keep them."""
+        pairs = refine_query(self.sort, self.shop_by, self.brands, self.origins)
+        return ("&" + urlencode(pairs)) if pairs else ""
+
+    @rx.var
+    def full_products_href(self) -> str:
+        pairs: list[tuple[str, Any]] = []
+        if self.main_id:
+            pairs.append(("mainCategoryId", self.main_id))
+        if self.category_id:
+            pairs.append(("categoryId", self.category_id))
+        pairs += refine_query(self.sort, self.shop_by, self.brands, self.origins)
+        return "/full-products?" + urlencode(pairs)
+
+    @rx.var
+    def reset_href(self) -> str:
+        pairs: list[tuple[str, Any]] = []
+        if self.main_id:
+            pairs.append(("mainCategoryId", self.main_id))
+        if self.category_id:
+            pairs.append(("categoryId", self.category_id))
+        if self.section_id:
+            pairs.append(("sectionId", self.section_id))
+        path = self.router.url.path or "/full-products"
+        return f"{path}?{urlencode(pairs)}" if pairs else path
+
+    @rx.var
+    def variant(self) -> str:
+        """Full products: "grid" (a category or section) or "overview" (a level-1 only)."""
+        return (
+            "overview" if self.main_id and not self.category_id and not self.section_id else "grid"
+        )
+
+    # --- loading -------------------------------------------------------------------------
+
+    def _read_url(self) -> None:
+        params = self.router.url.query_parameters
+        self.main_id = _int(params.get("mainCategoryId"))
+        self.category_id = _int(params.get("categoryId"))
+        self.section_id = _int(params.get("sectionId"))
+        refine = parse_refine(self.router.url.query)
+        self.sort = refine["sort"]
+        self.shop_by = refine["shop_by"]
+        self.brands = refine["brands"]
+        self.origins = refine["origins"]
+
+    def _reset(self) -> None:
+        self.main, self.current = {}, {}
+        self.subcategories, self.leaves, self.sections, self.deals = [], [], [], []
+        self.items, self.total, self.page, self.pages = [], 0, 1, 0
+        self.show_all, self._loaded_all_pages = False, 0
+        self.title, self.section_title = "", ""
+        self.not_found = False
+        self.refine_open = False
+        self.facet_brands, self.facet_origins = [], []
+
+    def _load_categories(self, db: Any) -> None:
+        if self.main_id:
+            main = catalogue.get_category(db, self.main_id)
+            self.main = _node(main)
+            self.subcategories = [
+                _node(c) for c in main.get("children") or [] if isinstance(c, dict)
+            ]
+        if self.category_id:
+            current = catalogue.get_category(db, self.category_id)
+            self.current = _node(current)
+            self.leaves = self.current["children"] if current.get("level", 0) < 3 else []
+            self.title = self.current["name"]
+            if not self.main_id:
+                path = current.get("path") or []
+                if path:
+                    self.main_id = int(path[0]["id"])
+                    self.main = _node(catalogue.get_category(db, self.main_id))
+        elif self.main:
+            self.title = self.main["name"]
+
+    def _load_sections(self, db: Any, category_id: int) -> None:
+        found = catalogue.sections(db, articles_only=True, active=True, category_ids=[category_id])
+        views = []
+        for s in found:
+            if not isinstance(s, dict) or s.get("id") is None:
+                continue
+            articles = cards(s.get("articles"), CATEGORY_PREVIEW)
+            if not articles:
+                continue
+            pairs = [("mainCategoryId", self.main_id or category_id)]
+            if self.category_id:
+                pairs.append(("categoryId", self.category_id))
+            pairs.append(("sectionId", s["id"]))
+            views.append(
+                {
+                    "id": s["id"],
+                    "title": s.get("title") or "",
+                    "description": s.get("description") or "",
+                    "rowId": f"category-section-{s['id']}",
+                    "viewAll": "/full-products?" + urlencode(pairs),
+                    "articles": articles,
+                }
+            )
+        self.sections = views
+
+    def _load_promotions(self, db: Any) -> None:
+        promos = (
+            catalogue.promotions(db, category_id=self.main_id, active=True) if self.main_id else []
+        )
+        if not promos:
+            promos = catalogue.banner_promotions(db)
+        self.promotions = [
+            promo_view(p)
+            for p in promos
+            if isinstance(p, dict) and (p.get("description") or p.get("name"))
+        ]
+
+    def _fetch_page(self, db: Any, page: int, size: int) -> dict[str, Any]:
+        return catalogue.articles_page(
+            db,
+            category_id=self.category_id or self.main_id or None,
+            section_id=self.section_id or None,
+            page=page,
+            size=size,
+            sort=self.sort,
+            shop_by=self.shop_by,
+            brands=self.brands,
+            origins=self.origins,
+        )
+
+    def _apply_page(self, result: dict[str, Any], append: bool = False) -> None:
+        new = cards(result.get("items"))
+        self.items = [*self.items, *new] if append else new
+        self.total = int(result.get("total") or 0)
+        self.pages = int(result.get("pages") or 0)
+        facets = result.get("facets") or {}
+        self.facet_brands = [str(b) for b in facets.get("brands") or []]
+        self.facet_origins = [str(o) for o in facets.get("origins") or []]
+
+    @rx.event
+    def load_category_page(self):
+        """/products and /level-one-products: the level-2 page of a main category, or the
+        "Fresh Deals" / "Sale" tabs when there is no main category."""
+        self._read_url()
+        self._reset()
+        self.sections_loading = True
+        self.grid_loading = True
+        yield
+        if not self.main_id:
+            self._load_deals()
+            return
+        try:
+            with session_scope() as db:
+                self._load_categories(db)
+                if not self.category_id:
+                    first = next((c for c in self.subcategories if c.get("id")), None)
+                    if first is not None:
+                        # spec 001 §2: the first visible level-2 is chosen and the URL moves to it
+                        yield rx.redirect(
+                            f"/products?mainCategoryId={self.main_id}&categoryId={first['id']}"
+                            + self.refine_suffix,
+                            replace=True,
+                        )
+                        return
+                self._load_promotions(db)
+                self._load_sections(db, self.category_id or self.main_id)
+                self.sections_loading = False
+                self._apply_page(self._fetch_page(db, 1, CATEGORY_PREVIEW))
+        except NotFound:
+            self.not_found = True
+        except ValidationFailed:
+            log.info("category page: invalid query %s", self.router.url.query)
+        except Exception:  # spec 001 §8: failed loads give empty lists, never a broken page
+            log.exception("category page load failed")
+        self.sections_loading = False
+        self.grid_loading = False
+
+    def _load_deals(self) -> None:
+        try:
+            with session_scope() as db:
+                tree = catalogue.category_tree(db)
+                by_key: dict[str, int] = {}
+                stack = list(tree)
+                while stack:
+                    node = stack.pop()
+                    if isinstance(node, dict):
+                        by_key[str(node.get("key"))] = int(node["id"])
+                        stack.extend(node.get("children") or [])
+                deals = []
+                for title_key, keys in FRESH_DEALS:
+                    cat_id = next((by_key[k] for k in keys if k in by_key), None)
+                    if cat_id is None:
+                        continue
+                    page = catalogue.articles_page(db, category_id=cat_id, sort="sale", size=6)
+                    deals.append(
+                        {
+                            "titleKey": title_key,
+                            "rowId": f"deals-{len(deals)}",
+                            "articles": cards(page["items"]),
+                        }
+                    )
+                self.deals = [d for d in deals if d["articles"]]
+                self._load_promotions(db)
+        except Exception:
+            log.exception("fresh deals load failed")
+            self.deals = []
+        self.sections_loading = False
+        self.grid_loading = False
+
+    @rx.event
+    def load_full_products(self):
+        """/full-products: a grid of 18 per page (variant A) or, for a level-1 category alone,
+        its level-2 categories and section carousels (variant B)."""
+        self._read_url()
+        self._reset()
+        self.sections_loading = True
+        self.grid_loading = True
+        yield
+        try:
+            with session_scope() as db:
+                self._load_categories(db)
+                if self.section_id:
+                    section = catalogue.get_section(db, self.section_id)
+                    self.section_title = section.get("title") or ""
+                if self.variant == "overview":
+                    self._load_sections(db, self.main_id)
+                else:
+                    self._apply_page(self._fetch_page(db, 1, PAGE_SIZE))
+        except NotFound:
+            self.not_found = True
+        except ValidationFailed:
+            log.info("full products: invalid query %s", self.router.url.query)
+        except Exception:
+            log.exception("full products load failed")
+        self.sections_loading = False
+        self.grid_loading = False
+
+    @rx.event
+    def go_page(self, page: int):
+        """The pager (variant A): one page of 18."""
+        try:
+            page = int(page)
+        except (TypeError, ValueError):
+            return
+        if page < 1 or (self.pages and page > self.pages) or self.show_all:
+            return
+        self.grid_loading = True
+        yield
+        try:
+            with session_scope() as db:
+                self._apply_page(self._fetch_page(db, page, PAGE_SIZE))
+            self.page = page
+        except Exception:
+            log.exception("page load failed")
+        self.grid_loading = False
+        yield rx.call_script(
+            "document.getElementById('products-grid')?.scrollIntoView({block: 'start'})"
+        )
+
+    @rx.event
+    def see_all(self):
+        """ "Tout voir": every article, read 100 at a time as needed; the pager hides."""
+        self.show_all = True
+        self.grid_loading = True
+        yield
+        try:
+            with session_scope() as db:
+                result = self._fetch_page(db, 1, ALL_PAGE_SIZE)
+                self._apply_page(result)
+                self._loaded_all_pages = 1
+        except Exception:
+            log.exception("see all failed")
+        self.grid_loading = False
+
+    @rx.event
+    def load_more(self):
+        """Next 100 articles of "Tout voir"."""
+        if not self.show_all or len(self.items) >= self.total:
+            return
+        self.grid_loading = True
+        yield
+        try:
+            with session_scope() as db:
+                result = self._fetch_page(db, self._loaded_all_pages + 1, ALL_PAGE_SIZE)
+                self._apply_page(result, append=True)
+                self._loaded_all_pages += 1
+        except Exception:
+            log.exception("load more failed")
+        self.grid_loading = False
+
+    @rx.var
+    def has_more(self) -> bool:
+        return self.show_all and len(self.items) < self.total
+
+    @rx.event
+    def set_refine_open(self, value: bool) -> None:
+        self.refine_open = bool(value)
+
+    @rx.event
+    def set_deals_tab(self, tab: str) -> None:
+        if tab in ("fresh", "sale"):
+            self.deals_tab = tab
+
+    @rx.event
+    def apply_refine(self, form: dict[str, Any]):
+        """Apply Filters: the choices become the URL query; the page reloads the list."""
+        if not isinstance(form, dict):
+            return None
+        sort = form.get("sort")
+        sort = sort if sort in SORTS else "popular"
+        shop_by = [v for v in SHOP_BY if form.get(f"shopBy_{v}") == v]
+        brands = [
+            str(v)
+            for k, v in form.items()
+            if k.startswith("brand_") and k != "brand_all" and v in self.facet_brands
+        ]
+        origins = [
+            str(v) for k, v in form.items() if k.startswith("origin_") and v in self.facet_origins
+        ]
+        self.refine_open = False
+        pairs: list[tuple[str, Any]] = []
+        if self.main_id:
+            pairs.append(("mainCategoryId", self.main_id))
+        if self.category_id:
+            pairs.append(("categoryId", self.category_id))
+        if self.section_id:
+            pairs.append(("sectionId", self.section_id))
+        pairs += refine_query(sort, shop_by, brands, origins)
+        path = self.router.url.path or "/products"
+        return rx.redirect(f"{path}?{urlencode(pairs)}")

@@ -1,0 +1,201 @@
+"""The product page (/produit/{id}): loading → found | not found; quantity (min 1), gallery,
+tabs and the local review form. If loading fails (not a 404), the copy the browser kept under
+localStorage `product_{id}` when the card was clicked is shown instead (spec 001 §4)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import reflex as rx
+
+from grocer.db import session_scope
+from grocer.services import catalogue, nutrition
+from grocer.services.errors import NotFound
+from grocer.state.bag import BagState
+from grocer.state.catalogue import card_view, cards
+
+log = logging.getLogger(__name__)
+
+FALLBACK_IMAGE = "/img/fallback.webp"
+MAX_QUANTITY = 99
+TABS = ("description", "info", "reviews")
+
+
+def product_view(article: dict[str, Any]) -> dict[str, Any]:
+    """The card view plus what the page adds: pictures, description, facts, nutrition panel."""
+    view = card_view(article)
+    images = [u for u in (article.get("imageUrls") or []) if isinstance(u, str) and u]
+    if not images and isinstance(article.get("imageUrl"), str) and article["imageUrl"]:
+        images = [article["imageUrl"]]
+    product = article.get("product") if isinstance(article.get("product"), dict) else {}
+    category = article.get("category") if isinstance(article.get("category"), dict) else {}
+    view.update(
+        {
+            "images": images or [FALLBACK_IMAGE],
+            "description": (article.get("description") or "").strip(),
+            "sku": article.get("sku") or "",
+            "categoryName": category.get("name") or "",
+            "brand": article.get("brand") or "",
+            "origin": article.get("origin") or "",
+            "nutrition": nutrition.nutrition_panel(product.get("nutritions")),
+        }
+    )
+    return view
+
+
+_CACHED_TEXT = ("name", "imageUrl", "weightText", "promotion", "productQuality", "brand", "origin")
+
+
+def cached_view(raw: Any, product_id: int) -> dict[str, Any] | None:
+    """The browser's copy of a card (product_{id}), checked: only the card's fields, as text."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or str(data.get("id")) != str(product_id):
+        return None
+    view: dict[str, Any] = {"id": product_id}
+    for key in _CACHED_TEXT:
+        value = data.get(key)
+        view[key] = value if isinstance(value, str) else None
+    view["name"] = view["name"] or "Product"
+    view["weightText"] = view["weightText"] or "N/A"
+    display = data.get("display")
+    view["display"] = {
+        code: {field: str(prices.get(field) or "")[:40] for field in ("price", "original", "saved")}
+        for code, prices in (display.items() if isinstance(display, dict) else [])
+        if isinstance(code, str) and isinstance(prices, dict)
+    }
+    percent = data.get("discountPercent")
+    view["discountPercent"] = percent if isinstance(percent, int) else None
+    view["express"] = bool(data.get("express"))
+    for key in ("price", "salePrice", "originalPrice", "savings"):
+        view[key] = str(data.get(key)) if isinstance(data.get(key), (str, int, float)) else None
+    view.update(
+        {
+            "images": [view["imageUrl"]] if view["imageUrl"] else [FALLBACK_IMAGE],
+            "description": "",
+            "sku": "",
+            "categoryName": "",
+            "nutrition": [],
+        }
+    )
+    return view
+
+
+def product_id_from_path(path: str) -> int:
+    """The id in /produit/{id}; 0 when it is not a valid id."""
+    tail = (path or "").rstrip("/").rsplit("/", 1)[-1]
+    try:
+        value = int(tail)
+    except ValueError:
+        return 0
+    return value if 0 < value <= catalogue.MAX_ID else 0
+
+
+class ProductState(rx.State):
+    product: dict[str, Any] = {}
+    related: list[dict[str, Any]] = []
+    loading: bool = True
+    not_found: bool = False
+    from_cache: bool = False
+    quantity: int = 1
+    image_index: int = 0
+    tab: str = "description"
+    review_sent: bool = False
+    _product_id: int = 0
+
+    @rx.var
+    def image(self) -> str:
+        images = self.product.get("images") or [FALLBACK_IMAGE]
+        return images[self.image_index] if 0 <= self.image_index < len(images) else images[0]
+
+    @rx.event
+    def load(self):
+        self.loading = True
+        self.not_found = False
+        self.from_cache = False
+        self.product = {}
+        self.related = []
+        self.quantity = 1
+        self.image_index = 0
+        self.tab = "description"
+        self.review_sent = False
+        product_id = product_id_from_path(self.router.url.path)
+        self._product_id = product_id
+        yield
+        if not product_id:
+            self.not_found = True
+            self.loading = False
+            return
+        try:
+            with session_scope() as db:
+                article = catalogue.get_article(db, product_id)
+                self.product = product_view(article)
+                try:
+                    self.related = cards(catalogue.related_articles(db, product_id))
+                except Exception:  # spec 001 §8: a related-products failure is only logged
+                    log.exception("related products failed")
+        except NotFound:
+            self.not_found = True
+        except Exception:
+            log.exception("product load failed; trying the browser's copy")
+            yield rx.call_script(
+                f"localStorage.getItem('product_{product_id}')",
+                callback=ProductState.use_cached,
+            )
+            return
+        self.loading = False
+
+    @rx.event
+    def use_cached(self, raw: Any) -> None:
+        view = cached_view(raw, self._product_id)
+        if view is None:
+            self.not_found = True
+        else:
+            self.product = view
+            self.from_cache = True
+        self.loading = False
+
+    @rx.event
+    def set_quantity(self, value: Any) -> None:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            return
+        self.quantity = max(1, min(MAX_QUANTITY, number))
+
+    @rx.event
+    def increase(self) -> None:
+        self.quantity = min(MAX_QUANTITY, self.quantity + 1)
+
+    @rx.event
+    def decrease(self) -> None:
+        self.quantity = max(1, self.quantity - 1)
+
+    @rx.event
+    def select_image(self, index: int) -> None:
+        images = self.product.get("images") or []
+        if isinstance(index, int) and 0 <= index < len(images):
+            self.image_index = index
+
+    @rx.event
+    def select_tab(self, tab: str) -> None:
+        if tab in TABS:
+            self.tab = tab
+
+    @rx.event
+    def add_to_cart(self):
+        """Adds the chosen quantity to the bag."""
+        if not self.product.get("id"):
+            return None
+        article = {k: v for k, v in self.product.items() if k not in ("nutrition", "description")}
+        key = str(article["id"])
+        return [BagState.add_item(article)] + [BagState.increment(key)] * (self.quantity - 1)
+
+    @rx.event
+    def publish_review(self, form: dict[str, Any]) -> None:
+        """The review form is local: publishing only resets it (spec 001 §2)."""
+        self.review_sent = True

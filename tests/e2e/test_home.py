@@ -1,0 +1,25 @@
+"""The first page a shopper sees lists the home sections of the database, in order."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+
+def test_home_shows_the_demo_sections_in_order(page: Page, shop: str) -> None:
+    sections = httpx.get(
+        f"{shop}/api/v1/web-ui/articles-sections",
+        params={"articlesonly": "false", "active": "true"},
+        timeout=30,
+    ).json()
+    titles = [s["title"] for s in sections if s["articles"]]
+    assert len(titles) >= 5
+
+    page.goto("/")
+    for title in titles[:3]:
+        expect(page.get_by_role("heading", name=title).first).to_be_visible()
+    first_product = next(s for s in sections if s["articles"])["articles"][0]["name"]
+    expect(page.get_by_text(first_product).first).to_be_visible()
+    headings = page.get_by_role("heading").all_inner_texts()
+    positions = [next(i for i, h in enumerate(headings) if t in h) for t in titles[:3]]
+    assert positions == sorted(positions)
