@@ -12,10 +12,24 @@ function flatten(children) {
   );
 }
 
+/** Load the pictures of a carousel's later slides (kept in data-src / data-srcset). */
+function revealSlides(container) {
+  container.querySelectorAll("img[data-src]").forEach((img) => {
+    img.parentElement?.querySelectorAll("source[data-srcset]").forEach((source) => {
+      source.srcset = source.dataset.srcset;
+      source.removeAttribute("data-srcset");
+    });
+    if (img.dataset.srcset) img.srcset = img.dataset.srcset;
+    img.src = img.dataset.src;
+    img.removeAttribute("data-src");
+  });
+}
+
 /** Move the carousel registered under `id` by one slide (dir -1 or 1), wrapping around. */
 export function scrollCarousel(id, dir) {
   const api = registry.get(id);
   if (!api) return;
+  revealSlides(api.containerNode());
   if (dir < 0) api.scrollPrev();
   else api.scrollNext();
 }
@@ -36,6 +50,21 @@ export function Carousel({ id, className, containerClassName, ariaLabel, childre
       if (registry.get(id) === api) registry.delete(id);
     };
   }, [api, id]);
+  useEffect(() => {
+    // Pictures of later slides (data-src / data-srcset) load when the shopper moves the
+    // carousel (or starts to drag it), so they never compete with the page's first paint.
+    if (!api) return undefined;
+    const reveal = () => revealSlides(api.containerNode());
+    api.on("pointerDown", reveal);
+    api.on("select", reveal);
+    const root = api.rootNode();
+    root.addEventListener("focusin", reveal, { once: true });
+    return () => {
+      api.off("pointerDown", reveal);
+      api.off("select", reveal);
+      root.removeEventListener("focusin", reveal);
+    };
+  }, [api]);
   useEffect(() => {
     // Slides arriving later (data from the server) must be measured again.
     if (!api) return undefined;
@@ -148,4 +177,53 @@ export function retryPage() {
   } else {
     window.location.reload();
   }
+}
+
+// Pictures below the fold (img[data-lazy-src]) load when they come within 300 px of the
+// viewport. The browser's own loading="lazy" starts 1250-2500 px early and loads every card of
+// every carousel row at once; on a phone plan that is most of the page's bytes.
+const LAZY_MARGIN = "300px";
+if (typeof window !== "undefined" && "IntersectionObserver" in window) {
+  const load = (img) => {
+    const src = img.getAttribute("data-lazy-src");
+    if (src) {
+      img.src = src;
+      img.removeAttribute("data-lazy-src");
+    }
+  };
+  const watcher = new IntersectionObserver(
+    (entries) =>
+      entries.forEach((entry) => {
+        if (entry.isIntersecting) {
+          watcher.unobserve(entry.target);
+          load(entry.target);
+        }
+      }),
+    { rootMargin: LAZY_MARGIN },
+  );
+  const scan = (root) =>
+    root.querySelectorAll?.("img[data-lazy-src]").forEach((img) => watcher.observe(img));
+  const start = () => {
+    scan(document);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === "attributes") {
+          if (record.target.hasAttribute("data-lazy-src")) watcher.observe(record.target);
+        } else {
+          record.addedNodes.forEach((node) => {
+            if (node.nodeType !== 1) return;
+            if (node.matches("img[data-lazy-src]")) watcher.observe(node);
+            else scan(node);
+          });
+        }
+      }
+    }).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["data-lazy-src"],
+    });
+  };
+  if (document.body) start();
+  else window.addEventListener("DOMContentLoaded", start, { once: true });
 }

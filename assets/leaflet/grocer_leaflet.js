@@ -96,7 +96,7 @@ export function GrocerMarker({ position, kind, title, popup, open, children, ...
   return createElement(
     Marker,
     { ...rest, ref, position: latLng, icon, title: label, alt: label || "", keyboard: true },
-    popup ? createElement(Popup, null, popup) : null,
+    popup ? createElement(Popup, { maxWidth: 240, autoPanPadding: [12, 12] }, popup) : null,
     children,
   );
 }
@@ -132,6 +132,10 @@ export function MapView({ center, zoom, viewKey, refreshKey }) {
   }, [map, lat, lng, wantedZoom, viewKey]);
 
   useEffect(() => {
+    // A plain credit for Leaflet (its default prefix adds a flag that costs width on phones).
+    if (map.attributionControl) {
+      map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    }
     const timer = setTimeout(() => map.invalidateSize(), OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [map]);

@@ -2,20 +2,24 @@
 
 Routes are `async` and take no session: a cache hit is a dictionary lookup on the event loop;
 a miss opens its own session in the thread pool (`grocer.services.catalogue_cache`). Bad query
-values are 400 (FastAPI's validation errors are mapped to 400 in `grocer.api.app`; range and
-vocabulary checks raise `ValidationFailed` in the service).
+values are 400 "Champ invalide : <field>" (FastAPI's validation errors are mapped to 400 in
+`grocer.api.app`, the hand-parsed article-page query raises the same; range and vocabulary
+checks raise `ValidationFailed` in the service).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
+from sqlmodel import Session
+from starlette.datastructures import QueryParams
 
 from grocer.services import catalogue as svc
 from grocer.services.catalogue_cache import CACHE, Builder
+from grocer.services.errors import ValidationFailed
 
 router = APIRouter(tags=["catalogue"])
 
@@ -28,9 +32,10 @@ async def _cached(endpoint: str, params: Hashable, build: Builder) -> Response:
     )
 
 
-def _split(values: list[str] | None) -> list[str]:
-    """Repeated and comma-joined query values alike: ?shopBy=sale,new&shopBy=local."""
-    return [part for value in values or [] for part in value.split(",")]
+def _values(params: QueryParams, name: str) -> list[str]:
+    """Comma-joined (as categoryIds in the spec) and repeated values alike:
+    ?shopBy=sale,new&shopBy=local."""
+    return [part for value in params.getlist(name) for part in value.split(",") if part]
 
 
 @router.get("/categories", responses=_JSON)
@@ -86,34 +91,70 @@ async def list_promotions(
     )
 
 
-@router.get("/web-ui/articles", responses=_JSON)
-async def list_articles(
-    categoryid: int | None = None,
-    category_id: Annotated[int | None, Query(alias="categoryId")] = None,
-    section_id: Annotated[int | None, Query(alias="sectionId")] = None,
-    page: int = 1,
-    size: int = svc.DEFAULT_PAGE_SIZE,
-    sort: str = "popular",
-    shop_by: Annotated[list[str] | None, Query(alias="shopBy")] = None,
-    brand: Annotated[list[str] | None, Query()] = None,
-    origin: Annotated[list[str] | None, Query()] = None,
-) -> Response:
+def _param(name: str, schema: dict[str, object], description: str) -> dict[str, object]:
+    return {"name": name, "in": "query", "required": False, "schema": schema,
+            "description": description}  # fmt: skip
+
+
+_INT = {"type": "integer"}
+_TEXT = {"type": "string"}
+_ARTICLE_PAGE_PARAMETERS = [
+    _param("categoryid", _INT, "A category; its descendants' articles are included."),
+    _param("categoryId", _INT, "Same as categoryid."),
+    _param("sectionId", _INT, "A section's articles."),
+    _param("page", {"type": "integer", "minimum": 1, "default": 1}, "1-based page."),
+    _param("size", {"type": "integer", "minimum": 1, "default": 18}, "Capped at 100."),
+    _param("sort", {"type": "string", "enum": list(svc.SORTS), "default": "popular"}, ""),
+    _param(
+        "shopBy", _TEXT, f"Comma-joined or repeated, combined with AND: {', '.join(svc.SHOP_BY)}."
+    ),
+    _param("brand", _TEXT, "Comma-joined or repeated brands, combined with OR."),
+    _param("origin", _TEXT, "Comma-joined or repeated origins, combined with OR."),
+]
+
+
+def _int_param(params: QueryParams, name: str) -> int | None:
+    raw = params.get(name)
+    if raw is None or not raw.strip():
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValidationFailed(name, f"Champ invalide : {name}", key="errors.validation") from None
+
+
+def _article_page(request: Request, db: Session) -> dict[str, Any]:
+    """Parse and answer a page query (runs on a cache miss; a bad value raises a 400)."""
+    params = request.query_params
+    category_id = _int_param(params, "categoryid")
+    page, size = _int_param(params, "page"), _int_param(params, "size")
+    return svc.articles_page(
+        db,
+        category_id=category_id if category_id is not None else _int_param(params, "categoryId"),
+        section_id=_int_param(params, "sectionId"),
+        page=page if page is not None else 1,
+        size=size if size is not None else svc.DEFAULT_PAGE_SIZE,
+        sort=params.get("sort") or "popular",
+        shop_by=_values(params, "shopBy"),
+        brands=_values(params, "brand"),
+        origins=_values(params, "origin"),
+    )
+
+
+@router.get(
+    "/web-ui/articles",
+    responses=_JSON,
+    openapi_extra={"parameters": _ARTICLE_PAGE_PARAMETERS},
+)
+async def list_articles(request: Request) -> Response:
     """A page of articles: {items, total, page, size, pages, sort, facets}.
 
     `categoryid` is spelt as the spec writes it; `categoryId` is accepted too. Sizes above 100
     are capped at 100; there is no "all" (the UI's "Tout voir" pages through 100 at a time).
+    The query is parsed by hand and the raw query string is the cache key: declared FastAPI
+    parameters cost more than the whole cache hit on this, the busiest catalogue call.
     """
-    query = svc.page_query(
-        category_id=categoryid if categoryid is not None else category_id,
-        section_id=section_id,
-        page=page,
-        size=size,
-        sort=sort,
-        shop_by=_split(shop_by),
-        brands=_split(brand),
-        origins=_split(origin),
-    )
-    return await _cached("articles", query, partial(svc.articles_page, **query.as_kwargs()))
+    return await _cached("articles", request.scope["query_string"], partial(_article_page, request))
 
 
 @router.get("/articles/{article_id}", responses=_JSON)

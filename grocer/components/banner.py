@@ -16,24 +16,43 @@ def _slide(index: int) -> rx.Component:
     """Phones get the 600×300 picture (its own composition), wider screens the 1200×400 one."""
     base = f"/img/banners/banner-{index}"
     first = index == 1
+    srcset = f"{base}-600.webp 600w, {base}.webp 1200w"
+    sizes = "(max-width: 639px) 100vw, (max-width: 1280px) 100vw, 1248px"
+    if first:
+        picture = {
+            "src": f"{base}.webp",
+            "custom_attrs": {
+                "srcSet": srcset,
+                "sizes": sizes,
+                "width": str(WIDTH),
+                "height": str(HEIGHT),
+                "fetchPriority": "high",
+                "decoding": "sync",
+            },
+        }
+        source: dict = {"srcSet": f"{base}-600.webp 600w"}
+    else:
+        # Later slides load after the page (assets/carousel.js swaps data-src in).
+        picture = {
+            "custom_attrs": {
+                "data-src": f"{base}.webp",
+                "data-srcset": srcset,
+                "sizes": sizes,
+                "width": str(WIDTH),
+                "height": str(HEIGHT),
+                "decoding": "async",
+            },
+        }
+        source = {"data-srcset": f"{base}-600.webp 600w"}
     return rx.el.picture(
         rx.el.source(
             media="(max-width: 639px)",
-            custom_attrs={"srcSet": f"{base}-600.webp 600w", "width": "600", "height": "300"},
+            custom_attrs={**source, "width": "600", "height": "300"},
         ),
         rx.el.img(
-            src=f"{base}.webp",
             alt=t(f"catalogue:banner{index}"),
             class_name="aspect-[2/1] w-full rounded-2xl bg-green-700 object-cover sm:aspect-[3/1]",
-            custom_attrs={
-                "srcSet": f"{base}-600.webp 600w, {base}.webp 1200w",
-                "sizes": "(max-width: 639px) 100vw, (max-width: 1280px) 100vw, 1248px",
-                "width": str(WIDTH),
-                "height": str(HEIGHT),
-                "loading": "eager" if first else "lazy",
-                "fetchPriority": "high" if first else "low",
-                "decoding": "sync" if first else "async",
-            },
+            **picture,
         ),
     )
 

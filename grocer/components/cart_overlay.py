@@ -182,7 +182,15 @@ def day_card(day: rx.Var[dict[str, Any]]) -> rx.Component:
         type="button",
         on_click=DeliveryPanelState.select_day(index),
         aria_pressed=selected,
-        custom_attrs={"data-day": day["iso"].to(str)},
+        title=t_var(day["name_key"].to(str)),
+        custom_attrs={
+            "data-day": day["iso"].to(str),
+            "aria-label": t_var(day["name_key"].to(str))
+            + " "
+            + day["day"].to(str)
+            + " "
+            + t_var(day["month_key"].to(str)),
+        },
         class_name=rx.cond(
             selected,
             base + "border-2 border-green-700 bg-green-50 text-green-900",

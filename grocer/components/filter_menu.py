@@ -20,6 +20,14 @@ CHIPS = (
     "catalogue:chipKosher",
     "catalogue:chipLocal",
 )
+MENU = (
+    "fixed inset-x-0 z-30 border-b border-gray-100 bg-white/95 shadow-sm backdrop-blur "
+    "transition duration-200"
+)
+# Under the sticky header (taller on phones, where the search box has its own row), and under
+# the category bar on desktop while the bar shows.
+BELOW_HEADER = "top-[120px] md:top-16"
+BELOW_BAR = "top-[120px] md:top-16 lg:top-28"
 CHIP = "inline-flex h-8 shrink-0 items-center rounded-full border px-3 text-sm"
 
 
@@ -94,14 +102,8 @@ def filter_menu() -> rx.Component:
         ),
         class_name=rx.cond(
             show,
-            (
-                "fixed inset-x-0 top-16 z-30 border-b border-gray-100 bg-white/95 shadow-sm "
-                "backdrop-blur transition duration-200 md:top-16"
-            ),
-            (
-                "pointer-events-none fixed inset-x-0 top-16 z-30 -translate-y-full opacity-0 "
-                "transition duration-200"
-            ),
+            rx.cond(nav_value("hidden", bool), f"{MENU} {BELOW_HEADER}", f"{MENU} {BELOW_BAR}"),
+            f"{MENU} {BELOW_HEADER} pointer-events-none -translate-y-full opacity-0",
         ),
         role="group",
         aria_label=t("catalogue:shopByMenu"),

@@ -183,5 +183,5 @@ def site_footer() -> rx.Component:
             ),
             class_name="mx-auto max-w-7xl px-4 py-10",
         ),
-        class_name="mt-12 bg-gray-900",
+        class_name="mt-12 bg-gray-900 [content-visibility:auto] [contain-intrinsic-size:auto_520px]",
     )

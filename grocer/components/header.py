@@ -177,21 +177,11 @@ def sign_in_buttons() -> rx.Component:
 
 
 def header_account_slot() -> rx.Component:
-    """Signed in: the account menu (the session work may edit this function); signed out:
-    "Sign in" and "create account"."""
-    try:
-        from grocer.components.account_menu import account_menu  # type: ignore[import-not-found]
-    except ImportError:
-        signed_in = rx.el.span(
-            icon("user", 18),
-            AuthState.first_name_or_username,
-            class_name=(
-                "hidden items-center gap-2 text-sm font-semibold text-gray-800 md:inline-flex"
-            ),
-        )
-    else:
-        signed_in = account_menu()
-    return rx.cond(AuthState.is_authenticated, signed_in, sign_in_buttons())
+    """Signed in: the account menu ("Account" and the first name, 001 §2); signed out:
+    "Sign in" and "create account". (This function belongs to the session work.)"""
+    from grocer.components.account_menu import account_menu
+
+    return rx.cond(AuthState.is_authenticated, account_menu(), sign_in_buttons())
 
 
 def bag_button() -> rx.Component:

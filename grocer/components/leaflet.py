@@ -211,7 +211,7 @@ def leaflet_map(
         center=center,
         zoom=zoom,
         scroll_wheel_zoom=scroll_wheel_zoom,
-        class_name=f"grocer-map z-0 w-full rounded-xl {class_name}".strip(),
+        class_name=f"grocer-map z-0 w-full {class_name}".strip(),
         style={"height": height, "width": "100%"},
         **props,
     )

@@ -23,6 +23,8 @@ from grocer.state.bag import BagState
 
 MODULE = "$/public/carousel.js"
 FALLBACK_IMAGE = "/img/fallback.webp"
+PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+"""A transparent pixel shown until a lazy picture comes near the viewport."""
 
 _FALLBACK_DATA = VarData(imports={MODULE: [ImportVar(tag="imageFallback", install=False)]})
 image_fallback: rx.Var = rx.Var(_js_expr="imageFallback", _var_data=_FALLBACK_DATA)
@@ -50,21 +52,44 @@ def image_src(url: rx.Var) -> rx.Var[str]:
     return rx.cond(url, url, FALLBACK_IMAGE).to(str)
 
 
+def lazy_image(
+    src: rx.Var[str] | str, alt: Any, width: int, height: int, class_name: str = "", **attrs: Any
+) -> rx.Component:
+    """A picture loaded when it comes within 300 px of the viewport (assets/carousel.js)."""
+    if "onError" not in attrs:
+        attrs["onError"] = image_fallback
+    return rx.el.img(
+        src=PLACEHOLDER,
+        alt=alt,
+        class_name=class_name,
+        custom_attrs={
+            "data-lazy-src": src,
+            "width": str(width),
+            "height": str(height),
+            "decoding": "async",
+            **attrs,
+        },
+    )
+
+
 def product_image(
     article: rx.Var[dict[str, Any]], size: int = 300, eager: bool = False, class_name: str = ""
 ) -> rx.Component:
-    attrs: dict[str, Any] = {
-        "width": str(size),
-        "height": str(size),
-        "loading": "eager" if eager else "lazy",
-        "decoding": "async",
-        "onError": image_fallback,
-    }
+    classes = f"aspect-square w-full object-contain {class_name}".strip()
+    if not eager:
+        return lazy_image(
+            image_src(article["imageUrl"]), article["name"].to(str), size, size, classes
+        )
     return rx.el.img(
         src=image_src(article["imageUrl"]),
         alt=article["name"].to(str),
-        class_name=f"aspect-square w-full object-contain {class_name}".strip(),
-        custom_attrs=attrs,
+        class_name=classes,
+        custom_attrs={
+            "width": str(size),
+            "height": str(size),
+            "decoding": "async",
+            "onError": image_fallback,
+        },
     )
 
 

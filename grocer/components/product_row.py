@@ -13,7 +13,8 @@ from grocer.components.i18n import t
 from grocer.components.product_card import FOCUS, product_card
 
 VIEW_ALL = (
-    "inline-flex items-center rounded-full px-3 py-1.5 text-sm font-semibold text-green-700 "
+    "inline-flex shrink-0 items-center whitespace-nowrap rounded-full px-3 py-1.5 text-sm "
+    "font-semibold text-green-700 "
     f"hover:bg-green-50 hover:underline {FOCUS}"
 )
 
@@ -54,6 +55,7 @@ def product_row(
             slide_class_name=slide_class_name,
             aria_label=title,
         ),
-        class_name="py-6",
+        # Off-screen sections skip style and layout until scrolled near (less main-thread work).
+        class_name="py-6 [content-visibility:auto] [contain-intrinsic-size:auto_480px]",
         aria_labelledby=heading_id,
     )

@@ -61,3 +61,13 @@ def register_pages(app: rx.App) -> None:
         title="Grocer – Page introuvable",
         on_load=on_load(),
     )
+
+    # Session and bag (issue #4): the checkout placeholder, the 500 fallback replacing the
+    # framework's error boundary, and the deliberately broken route of the browser tests
+    # (registered only with GROCER_E2E_BROKEN_ROUTE=1).
+    from grocer.components.error_fallback import install_error_fallback
+    from grocer.pages import checkout, e2e_broken
+
+    checkout.register(app)
+    e2e_broken.register(app)
+    install_error_fallback(app)

@@ -13,11 +13,13 @@ from grocer.components.carousel import SLIDES_ROW
 from grocer.components.error_box import error_box
 from grocer.components.filter_menu import filter_menu, filter_strip
 from grocer.components.layout import page_layout
-from grocer.components.product_card import product_card
+from grocer.components.product_card import lazy_image, product_card
 from grocer.components.product_row import product_row, view_all_link
 from grocer.components.promo_banner import promo_banner
 from grocer.components.skeleton import block, card_skeleton, row_skeleton
 from grocer.state.catalogue import CatalogueState
+
+TITLE = "text-xl font-bold text-gray-900"
 
 
 def image_block(section: rx.Var[dict[str, Any]]) -> rx.Component:
@@ -26,40 +28,25 @@ def image_block(section: rx.Var[dict[str, Any]]) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.img(
-                    src=section["image"].to(str),
-                    alt="",
-                    class_name="absolute inset-0 h-full w-full object-cover",
-                    custom_attrs={
-                        "width": "600",
-                        "height": "600",
-                        "loading": "lazy",
-                        "decoding": "async",
-                    },
-                ),
-                rx.el.div(
-                    class_name=(
-                        "absolute inset-0 bg-gradient-to-t from-black/70 via-black/20 "
-                        "to-transparent"
-                    )
-                ),
-                rx.el.div(
-                    rx.el.h2(
-                        section["title"].to(str),
-                        id=heading_id,
-                        class_name="text-2xl font-extrabold text-white",
-                    ),
-                    rx.el.p(
-                        section["description"].to(str), class_name="mt-1 text-sm text-white/90"
-                    ),
-                    rx.el.div(
-                        view_all_link(section["viewAll"].to(str)),
-                        class_name="mt-3 w-fit rounded-full bg-white",
-                    ),
-                    class_name="relative mt-auto p-5",
+                rx.el.h2(section["title"].to(str), id=heading_id, class_name=TITLE),
+                rx.el.p(section["description"].to(str), class_name="text-sm text-gray-500"),
+                class_name="min-w-0",
+            ),
+            view_all_link(section["viewAll"].to(str)),
+            class_name="mb-3 flex items-end justify-between gap-3",
+        ),
+        rx.el.div(
+            rx.el.div(
+                lazy_image(
+                    section["image"].to(str),
+                    "",
+                    600,
+                    600,
+                    "h-full w-full object-cover object-top",
                 ),
                 class_name=(
-                    "relative flex min-h-56 overflow-hidden rounded-2xl bg-green-100 lg:col-span-1"
+                    "aspect-[5/2] overflow-hidden rounded-2xl bg-green-100 sm:aspect-[3/1] "
+                    "lg:col-span-1 lg:aspect-auto"
                 ),
             ),
             rx.el.div(
@@ -76,7 +63,8 @@ def image_block(section: rx.Var[dict[str, Any]]) -> rx.Component:
             ),
             class_name="grid gap-4 lg:grid-cols-3",
         ),
-        class_name="py-6",
+        # Off-screen sections skip style and layout until scrolled near (less main-thread work).
+        class_name="py-6 [content-visibility:auto] [contain-intrinsic-size:auto_560px]",
         aria_labelledby=heading_id,
     )
 
@@ -101,12 +89,24 @@ def _sections() -> rx.Component:
         CatalogueState.home_loading,
         rx.el.div(
             rx.el.div(
-                block("min-h-56 rounded-2xl"),
                 rx.el.div(
-                    *(card_skeleton() for _ in range(4)),
-                    class_name="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4",
+                    rx.el.div(block("h-6 w-48"), block("mt-1 h-4 w-64")),
+                    block("h-8 w-20 rounded-full"),
+                    class_name="mb-3 flex items-end justify-between",
                 ),
-                class_name="grid gap-4 py-6 lg:grid-cols-3",
+                rx.el.div(
+                    block("aspect-[5/2] rounded-2xl sm:aspect-[3/1] lg:aspect-auto"),
+                    rx.el.div(
+                        *(card_skeleton() for _ in range(4)),
+                        class_name=(
+                            "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4 "
+                            "[&>*:nth-child(3)]:hidden sm:[&>*:nth-child(3)]:flex "
+                            "[&>*:nth-child(4)]:hidden lg:[&>*:nth-child(4)]:flex"
+                        ),
+                    ),
+                    class_name="grid gap-4 lg:grid-cols-3",
+                ),
+                class_name="py-6",
             ),
             row_skeleton(),
             row_skeleton(),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -59,6 +60,8 @@ IDENTIFIER_MAX = accounts.EMAIL_MAX
 PASSWORD_MAX = 256
 #: The HTTP time-out of the spec (000 §9), applied to a service call.
 CALL_TIMEOUT_SECONDS = 60.0
+#: Upper bound of the random wait before refreshing an expired session at start (seconds).
+START_REFRESH_JITTER = 1.5
 #: Longest userInfo / userRoles text read back from the browser.
 _STORED_JSON_MAX = 8192
 
@@ -216,7 +219,7 @@ class AuthState(rx.State):
     # The account menu.
     menu_open: bool = False
 
-    _started: bool = False
+    _started: str = ""  # the connection the session was last restored for
 
     # --- what the page shows -------------------------------------------------------------
 
@@ -339,6 +342,12 @@ class AuthState(rx.State):
         except Exception:
             return "unknown"
 
+    def _connection_id(self) -> str:
+        try:
+            return self.router.session.session_id or "-"
+        except Exception:
+            return "-"
+
     # --- the session ----------------------------------------------------------------------
 
     def _store_login(self, payload: Mapping[str, Any]) -> None:
@@ -415,17 +424,41 @@ class AuthState(rx.State):
     async def start_session(self):
         """On start (000 §4.1): restore the stored session, refreshing an expired access
         token once; a signed-in shopper's bag then comes from the server."""
-        if self._started:
-            return
-        self._started = True
+        connection = self._connection_id()
+        if self._started == connection:
+            return  # a client-side navigation: same connection, nothing to restore
+        self._started = connection
+        from grocer.state.bag import BagState
+        from grocer.state.dialogs import DialogState
+
+        # A (re)loaded page opens clean: the tab's state outlives a reload, its overlays
+        # should not.
+        (await self.get_state(BagState))._close_overlays()
+        (await self.get_state(DialogState))._close()
+        self.menu_open = False
+        self.login_busy = False
+        if session_guard.token_user_id(self.access_token) is not None:
+            return BagState.restore_account_bag
+        if self.refresh_token:
+            return AuthState.refresh_after_start
+        if self.access_token:
+            await self._end_session()  # a token that can be neither used nor refreshed
+        return None
+
+    @rx.event(background=True)
+    async def refresh_after_start(self):
+        """An expired session at start is refreshed after a short random wait: tabs that
+        load together (a restored browser session) share one refresh token, and the first
+        tab's new tokens reach the others through localStorage before they try, so a
+        rotated token is not presented twice (which would end the whole sign-in)."""
         from grocer.state.bag import BagState
 
-        has_session = bool(self.access_token or self.refresh_token)
-        if not has_session:
-            return
-        user_id = await session_guard.signed_in_user_id(self)
-        if user_id is not None:
-            return BagState.restore_account_bag
+        await asyncio.sleep(random.uniform(0.05, START_REFRESH_JITTER))
+        async with self:
+            if not (self.access_token or self.refresh_token):
+                return None
+            user_id = await session_guard.signed_in_user_id(self)
+        return BagState.restore_account_bag if user_id is not None else None
 
     @rx.event
     async def check_session(self):

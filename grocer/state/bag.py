@@ -42,6 +42,7 @@ from grocer.models import User
 from grocer.services import cart as cart_service
 from grocer.services import money, pricing
 from grocer.services.errors import ServiceError, Unauthorized
+from grocer.settings import get_settings
 from grocer.state import session_guard
 
 logger = logging.getLogger(__name__)
@@ -221,7 +222,15 @@ def in_all_currencies(amount_xof: Decimal | None) -> dict[str, str]:
     picks the one of CurrencyState (so switching currency needs no round trip)."""
     if amount_xof is None:
         return dict.fromkeys(money.SUPPORTED, "")
-    return {code: money.format_amount(amount_xof, code) for code in money.SUPPORTED}
+    return dict(_formatted(amount_xof, get_settings().usd_per_eur))
+
+
+@lru_cache(maxsize=4096)
+def _formatted(amount_xof: Decimal, usd_per_eur: Decimal) -> tuple[tuple[str, str], ...]:
+    """Amounts repeat (the same prices, over and over): format each once."""
+    return tuple(
+        (code, money.format_amount(amount_xof, code, usd_per_eur)) for code in money.SUPPORTED
+    )
 
 
 def payload_items(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -414,6 +423,11 @@ class BagState(rx.State):
             self.pending_save = ""
         self.save_failed = False
         self.save_attempts = 0
+
+    def _close_overlays(self) -> None:
+        self.panel_open = False
+        self.overlay_open = False
+        self.confirm_empty = False
 
     def _clear_all(self) -> None:
         """Logout: the bag leaves the browser."""

@@ -31,7 +31,9 @@ def day_cards(today: Any, week_offset: int, full_week: bool) -> list[dict[str, A
                 "offset": offset,
                 "iso": day.isoformat(),
                 "day": day.day,
-                "label_key": (
+                "label_key": f"bag:weekdaysShort.{day.weekday()}",
+                # The card's accessible name: "Aujourd'hui", "Demain", else the weekday.
+                "name_key": (
                     "bag:days.today"
                     if offset == 0
                     else "bag:days.tomorrow"

@@ -23,8 +23,8 @@ log = logging.getLogger(__name__)
 
 NAV_CACHE_KEY = "nav_categories_v1"
 NAV_CACHE_MS = 15 * 60 * 1000
-HOME_ROW_LIMIT = 12
-"""Articles carried by a home row (6 visible at a time, wrapping around)."""
+HOME_ROW_LIMIT = 6
+"""A home section without image is a row of up to 6 products (spec 001 §2)."""
 HOME_BLOCK_SIZE = 4
 """A home section with an image shows a block of 4 products."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import reflex as rx
 
@@ -109,6 +110,7 @@ class ForgotState(rx.State):
     show_confirm: bool = False
 
     _seq: int = 0
+    _ticked_at: float = 0.0  # the running countdown's last tick (epoch seconds)
 
     def _reset(self) -> None:
         self.step = 1
@@ -181,15 +183,17 @@ class ForgotState(rx.State):
     @rx.event(background=True)
     async def run_countdown(self):
         async with self:
-            seq = self._seq
+            if time.time() - self._ticked_at < 2.5:
+                return  # one countdown at a time, however often this is called
+            self._ticked_at = time.time()
         while True:
             await asyncio.sleep(1)
             async with self:
-                if self._seq != seq or self.resend_seconds <= 0:
+                self._ticked_at = time.time()
+                if self.resend_seconds <= 0:  # also when the dialog was reset
+                    self._ticked_at = 0.0
                     return
                 self.resend_seconds -= 1
-                if self.resend_seconds <= 0:
-                    return
 
     @rx.event
     async def resend_code(self, lang: str = "fr"):

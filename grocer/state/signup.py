@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from typing import Any
 
 import reflex as rx
@@ -162,6 +163,7 @@ class SignupState(rx.State):
 
     _password: str = ""  # backend only, between steps 3 and 4
     _seq: int = 0
+    _ticked_at: float = 0.0  # the running countdown's last tick (epoch seconds)
 
     def _reset(self) -> None:
         self.step = 1
@@ -239,15 +241,17 @@ class SignupState(rx.State):
     async def run_countdown(self):
         """The resend countdown, one second at a time; stops when the dialog resets."""
         async with self:
-            seq = self._seq
+            if time.time() - self._ticked_at < 2.5:
+                return  # one countdown at a time, however often this is called
+            self._ticked_at = time.time()
         while True:
             await asyncio.sleep(1)
             async with self:
-                if self._seq != seq or self.resend_seconds <= 0:
+                self._ticked_at = time.time()
+                if self.resend_seconds <= 0:  # also when the dialog was reset
+                    self._ticked_at = 0.0
                     return
                 self.resend_seconds -= 1
-                if self.resend_seconds <= 0:
-                    return
 
     @rx.event
     async def resend_code(self, lang: str = "fr"):

@@ -480,3 +480,13 @@ def test_unchanged_data_without_a_bump_stays_cached(
 def test_responses_are_json(client: TestClient, catalogue: Ids) -> None:
     response = client.get(f"{API}/categories")
     assert response.headers["content-type"] == "application/json"
+
+
+def test_article_page_parameters_are_documented(client: TestClient, catalogue: Ids) -> None:
+    """The page query is parsed by hand (speed); its parameters still reach the OpenAPI docs."""
+    spec = client.get(f"{API}/openapi.json").json()
+    params = spec["paths"][f"{API}/web-ui/articles"]["get"]["parameters"]
+    assert {p["name"] for p in params} == {
+        "categoryid", "categoryId", "sectionId", "page", "size", "sort", "shopBy", "brand",
+        "origin",
+    }  # fmt: skip

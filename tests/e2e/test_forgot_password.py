@@ -122,7 +122,9 @@ def test_forgot_password_full_flow(page: Any, shop: str, smtp: Any) -> None:
     login.get_by_label("Nom d'utilisateur ou email").fill(email)
     login.locator("#login-password").fill(PASSWORD)
     login.get_by_role("button", name="Se connecter", exact=True).click()
-    page.get_by_role("alert").filter(has_text="Nom d'utilisateur ou mot de passe incorrect").wait_for()
+    page.get_by_role("alert").filter(
+        has_text="Nom d'utilisateur ou mot de passe incorrect"
+    ).wait_for()
     login.locator("#login-password").fill(NEW_PASSWORD)
     login.get_by_role("button", name="Se connecter", exact=True).click()
     account_button(page).wait_for()

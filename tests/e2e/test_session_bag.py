@@ -136,6 +136,11 @@ def test_guest_bag_sign_up_two_tabs_sign_out_and_another_browser(
     page.reload()
     wait_count(page, 2)  # the guest bag is kept in the browser
 
+    # A second tab of the same browser, open before the sign-up.
+    second = page.context.new_page()
+    second.goto("/")
+    second.get_by_role("button", name="Sign in", exact=True).wait_for()
+
     email = fresh_email()
     sign_up_in_dialog(page, smtp, email)
     page.get_by_text("Compte créé et connecté avec succès !").wait_for()
@@ -144,9 +149,7 @@ def test_guest_bag_sign_up_two_tabs_sign_out_and_another_browser(
     assert "Awa" in account_button(page).inner_text()
     wait_count(page, 2)
 
-    # A second tab of the same browser is signed in too.
-    second = page.context.new_page()
-    second.goto("/")
+    # The second tab follows without a reload (localStorage sync), bag included.
     account_button(second).wait_for()
     wait_count(second, 2)
 
@@ -167,7 +170,9 @@ def test_guest_bag_sign_up_two_tabs_sign_out_and_another_browser(
         assert key not in keys
 
     # Another browser: sign in, welcome, and the server bag comes back.
-    other = browser.new_context(locale="fr-FR", base_url=shop, viewport={"width": 1280, "height": 900})
+    other = browser.new_context(
+        locale="fr-FR", base_url=shop, viewport={"width": 1280, "height": 900}
+    )
     try:
         elsewhere = other.new_page()
         elsewhere.set_default_timeout(15_000)
@@ -240,7 +245,9 @@ def test_auth_prompt_shows_once_at_two(page: Any) -> None:
     add_articles(page, 1)
     bag_button(page).click()
     panel = page.locator("#bag-panel")
-    panel.get_by_text("Sauvegardez votre panier (1 article), commandez quand vous voulez").wait_for()
+    panel.get_by_text(
+        "Sauvegardez votre panier (1 article), commandez quand vous voulez"
+    ).wait_for()
     panel.get_by_role("button", name=re.compile(r"^Ajouter un ")).click()
     prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
     prompt.wait_for()
@@ -324,13 +331,13 @@ def test_cart_overlay_minimum_promo_and_weeks(page: Any) -> None:
     slots.get_by_text("Sélectionner un jour").first.wait_for()
     days = slots.locator("button[data-day]")
     assert days.count() == 5
-    assert days.first.inner_text().startswith("Aujourd'hui")
+    assert days.first.get_attribute("title") == "Aujourd'hui"
+    assert days.nth(1).get_attribute("title") == "Demain"
     previous = slots.get_by_role("button", name="Semaine précédente")
     assert previous.is_disabled()
     days.nth(2).click()
-    page.wait_for_function(
-        "() => document.querySelectorAll('#slot-area button[data-day][aria-pressed=\"true\"]').length === 1"
-    )
+    chosen = "#slot-area button[data-day][aria-pressed='true']"
+    page.wait_for_function(f"() => document.querySelectorAll({chosen!r}).length === 1")
     first_day = days.first.inner_text()
     slots.get_by_role("button", name="Semaine suivante").click()
     page.wait_for_function(
@@ -346,7 +353,9 @@ def test_cart_overlay_minimum_promo_and_weeks(page: Any) -> None:
         arg=first_day,
     )
     slots.get_by_role("button", name="Voir la semaine complète").click()
-    page.wait_for_function("() => document.querySelectorAll('#slot-area button[data-day]').length === 7")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#slot-area button[data-day]').length === 7"
+    )
 
     # "Empty bag" asks first.
     overlay.get_by_role("button", name="Continue shopping").click()
@@ -354,6 +363,7 @@ def test_cart_overlay_minimum_promo_and_weeks(page: Any) -> None:
     panel = page.locator("#bag-panel")
     panel.get_by_role("button", name="Empty bag").click()
     confirm = page.get_by_role("dialog", name="Are you sure you'd like to empty your bag?")
+    confirm.wait_for()
     assert confirm.get_by_text("This will remove all grocery items from your bag.").is_visible()
     assert confirm.get_by_text("This action cannot be undone.").is_visible()
     confirm.get_by_role("button", name="Empty bag").click()

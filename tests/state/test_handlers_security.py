@@ -276,7 +276,9 @@ def test_stored_bag_garbage_is_an_empty_bag() -> None:
     for stored in (None, "", "{", "null", '{"id": 1}', "[1, 2, 3]", "x" * 200_000, 12):
         bag.cart = stored
         assert bag.items == [] and bag.count == 0 and bag.subtotal_xof == "0.00"
-    bag.cart = json.dumps([{"id": "1", "quantity": 1, "price": "<script>", "image": "javascript:alert(1)"}])
+    bag.cart = json.dumps(
+        [{"id": "1", "quantity": 1, "price": "<script>", "image": "javascript:alert(1)"}]
+    )
     (item,) = bag.items
     assert item["image"] == ""  # only http(s) or site paths are kept
     assert bag.subtotal_xof == "0.01"  # unreadable price: the spec's fallback
@@ -339,7 +341,11 @@ def test_login_with_forged_forms_signs_nobody_in(db: Session, shop: dict, form: 
 def test_login_keeps_no_password_and_logout_revokes(db: Session, shop: dict) -> None:
     root = new_tree()
     auth = sub(root, AuthState)
-    run(AuthState.submit_login, auth, {"username": "alice", "password": PASSWORD, "remember_me": "on"})
+    run(
+        AuthState.submit_login,
+        auth,
+        {"username": "alice", "password": PASSWORD, "remember_me": "on"},
+    )
     assert auth.is_authenticated and auth.first_name_or_username
     assert PASSWORD not in json.dumps(root.dict(), default=str)
     refresh = auth.refresh_token
@@ -435,7 +441,9 @@ def test_guest_bag_is_merged_at_sign_in_and_retried(
     assert bag.quantities == {str(a0.id): 2, str(a1.id): 1}
 
 
-def test_fault_switch_does_nothing_when_unset(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fault_switch_does_nothing_when_unset(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv(bag_module.FAULT_ENV, raising=False)
     assert bag_module.fault_refuses() is False
     monkeypatch.setenv(bag_module.FAULT_ENV, str(tmp_path / "missing"))
@@ -472,7 +480,6 @@ def _service(status: int) -> Exception:
         (_service(503), "auth:errors.server"),
         (ConnectionRefusedError(), "auth:errors.network"),
         (TimeoutError(), "auth:errors.timeout"),
-        (asyncio.TimeoutError(), "auth:errors.timeout"),
         (RateLimited(), "auth:errors.tooManyAttempts"),
         (Conflict(), "auth:errors.unexpected"),
         (_Status("?"), "auth:errors.unexpected"),
@@ -487,7 +494,10 @@ def test_login_error_catalogue(exc: Exception, key: str) -> None:
     [
         ({"accessToken": None, "userInfo": None}, "auth:errors.unauthorized"),
         ({"accessToken": "t"}, "auth:errors.unauthorized"),
-        ({"accessToken": "t", "userInfo": {"a": 1}, "expiresIn": "x"}, "auth:errors.invalidResponse"),
+        (
+            {"accessToken": "t", "userInfo": {"a": 1}, "expiresIn": "x"},
+            "auth:errors.invalidResponse",
+        ),
         ({"accessToken": 5, "userInfo": {"a": 1}, "expiresIn": 900}, "auth:errors.invalidResponse"),
         ([], "auth:errors.invalidResponse"),
         ({"accessToken": "t", "userInfo": {"a": 1}, "expiresIn": 900}, ""),
@@ -535,3 +545,62 @@ def test_forgot_and_signup_catalogues() -> None:
     assert signup.verify_error_key(NotFound()) == "auth:signup.errors.verifyFailed"
     assert signup.code_digits("12-ab 34 5678") == "123456"
     assert signup.code_digits(None) == ""
+
+
+# --- the session over time -------------------------------------------------------------------
+
+
+def test_five_minute_check_refreshes_or_signs_out(db: Session, shop: dict) -> None:
+    alice = shop["alice"]
+    root = new_tree()
+    sign_in(root, db, alice)
+    auth, bag = sub(root, AuthState), sub(root, BagState)
+    bag.cart = json.dumps([{"id": "1", "quantity": 1, "price": "1", "itemId": 9}])
+    run(AuthState.check_session, auth)  # valid: nothing to do
+    assert auth.is_authenticated
+    auth.access_token = tokens.create_access_token(alice.id, [], utcnow() - timedelta(hours=1))
+    run(AuthState.check_session, auth)  # expired: refreshed with the refresh token
+    assert session_guard.token_user_id(auth.access_token) == alice.id
+    auth.access_token = tokens.create_access_token(alice.id, [], utcnow() - timedelta(hours=1))
+    auth.refresh_token = "revoked-or-unknown"
+    run(AuthState.check_session, auth)  # and when that fails: signed out, mirror bag gone
+    assert not auth.is_authenticated and auth.refresh_token == "" and bag.count == 0
+
+
+def test_roles_and_badges_need_a_genuine_session(db: Session, shop: dict) -> None:
+    admin = accounts.create_admin(db, "root", "root@example.com", PASSWORD)
+    root = new_tree()
+    sign_in(root, db, admin)
+    auth = sub(root, AuthState)
+    assert auth.is_admin and auth.email_verified and auth.email == "root@example.com"
+    assert auth.display_name == "root User" and auth.first_name_or_username == "root"
+    auth.access_token = "forged"
+    assert not auth.is_admin and not auth.email_verified and auth.email == ""
+
+
+def test_a_page_load_closes_what_the_tab_left_open(db: Session, shop: dict) -> None:
+    root = new_tree()
+    auth, bag, dialogs = sub(root, AuthState), sub(root, BagState), sub(root, DialogState)
+    bag.overlay_open = bag.panel_open = True
+    dialogs.active = "login"
+    run(AuthState.start_session, auth)
+    assert not bag.overlay_open and not bag.panel_open and dialogs.active == ""
+
+
+@pytest.mark.parametrize("state_cls", [ForgotState, SignupState])
+def test_resend_waits_for_the_server_cooldown(db: Session, shop: dict, state_cls: type) -> None:
+    root = new_tree()
+    dialog = sub(root, state_cls)
+    dialog.step = 2
+    dialog.email = shop["alice"].email if state_cls is ForgotState else "new.user@example.com"
+    events = run(state_cls.resend_code, dialog, "fr")
+    assert dialog.info.endswith(".resent") and dialog.error == ""
+    assert dialog.resend_seconds == 60 and events[-1]  # countdown and message timer
+    run(state_cls.resend_code, dialog, "fr")  # still counting down: refused locally
+    assert dialog.resend_seconds == 60
+    dialog.resend_seconds = 0  # a forged early resend: the server's 60 s wait answers
+    run(state_cls.resend_code, dialog, "fr")
+    assert dialog.error in (
+        "auth:forgot.errors.resendFailed",
+        "auth:signup.errors.tooManyAttempts",
+    )

@@ -1,0 +1,414 @@
+"""The delivery address dialog (000 §2.3, §4.5), with its map picker, the "Magasins à
+proximité" modal and the save toast. Mounted once by `global_overlays()`.
+
+Opened by `DialogState.open_dialog("address")` (header link, cart overlay) or, on a saved
+address, by `AddressState.edit_address(id)`. On open it detects the sign-in, loads the stored
+or edited address, asks the device position once and fills the fields from it; on screens
+narrower than 640 px the map picker opens by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.address_picker_modal import address_picker_modal
+from grocer.components.dialog import FOCUS, dialog
+from grocer.components.i18n import current_language, t, t_var
+from grocer.components.icons import icon
+from grocer.components.map_picker import map_picker
+from grocer.state.address import AddressState
+from grocer.state.auth import AuthState
+from grocer.state.dialogs import DialogState
+from grocer.state.map_picker import MapPickerState, StorePickerState
+
+INPUT = (
+    "block h-11 w-full rounded-xl border border-gray-300 bg-white px-3.5 text-base text-gray-900 "
+    "placeholder:text-gray-400 shadow-sm transition focus:border-green-600 focus:outline-none "
+    "focus:ring-4 focus:ring-green-600/15 aria-[invalid=true]:border-red-500 "
+    "aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-500/15"
+)
+LABEL = "mb-1 block text-sm font-semibold text-gray-800"
+PRIMARY = (
+    "inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
+    "text-base font-semibold text-white shadow-sm transition hover:bg-green-800 "
+    f"disabled:cursor-not-allowed disabled:bg-green-700/60 {FOCUS}"
+)
+TILE = (
+    "flex min-h-12 items-center gap-2.5 rounded-2xl border border-gray-200 bg-white px-3 py-2.5 "
+    "text-left text-sm font-semibold text-gray-800 shadow-sm transition hover:border-green-600 "
+    f"hover:bg-green-50 disabled:cursor-wait disabled:opacity-70 {FOCUS}"
+)
+
+# Extra stroke icons (24×24).
+LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z",
+          "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
+MAP = ("M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Z", "M9 4v14", "M15 6v14")
+STORE = ("M4 10v10h16V10", "M3 10l2-6h14l2 6", "M3 10a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0",
+         "M10 20v-5h4v5")  # fmt: skip
+SPINNER = ("M12 3a9 9 0 1 0 9 9",)
+
+
+def stroke_icon(paths: tuple[str, ...], size: int = 20, class_name: str = "") -> rx.Component:
+    """A decorative stroke icon (the control around it carries the name)."""
+    return rx.el.svg(
+        *(rx.el.svg.path(d=d) for d in paths),
+        view_box="0 0 24 24",
+        width=str(size),
+        height=str(size),
+        class_name=f"shrink-0 {class_name}".strip(),
+        custom_attrs={
+            "fill": "none",
+            "stroke": "currentColor",
+            "strokeWidth": "2",
+            "strokeLinecap": "round",
+            "strokeLinejoin": "round",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+    )
+
+
+def spinner(size: int = 18) -> rx.Component:
+    return stroke_icon(SPINNER, size, "animate-spin")
+
+
+def alert_box(key: rx.Var[str], box_id: str) -> rx.Component:
+    """A message shown at once to screen readers (role=alert)."""
+    return rx.cond(
+        key != "",
+        rx.el.div(
+            icon("alert", 18, "mt-0.5 text-red-600"),
+            rx.el.p(t_var(key)),
+            id=box_id,
+            role="alert",
+            class_name=(
+                "flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 "
+                "text-sm font-medium text-red-800"
+            ),
+        ),
+    )
+
+
+def _input(
+    field_id: str,
+    value: rx.Var,
+    on_change: Any,
+    *,
+    invalid: rx.Var[bool] | bool = False,
+    type: str = "text",  # noqa: A002 (the HTML attribute)
+    autocomplete: str = "off",
+    placeholder: Any = None,
+    extra: dict[str, Any] | None = None,
+) -> rx.Component:
+    """A controlled input, debounced in the browser (nothing typed is lost on a slow link)."""
+    attrs: dict[str, Any] = {"aria-invalid": invalid, "aria-describedby": "address-error"}
+    # A number input is declared through its attribute: Reflex would otherwise send the value
+    # through Number() ("" → 0, "12." → 12) and fight the shopper's typing.
+    attrs["type"] = type
+    attrs.update(extra or {})
+    return rx.debounce_input(
+        rx.el.input(
+            id=field_id,
+            name=field_id,
+            value=value,
+            on_change=on_change,
+            auto_complete=autocomplete,
+            class_name=INPUT,
+            custom_attrs=attrs,
+            **({"placeholder": placeholder} if placeholder is not None else {}),
+        ),
+        debounce_timeout=250,
+        force_notify_on_blur=True,
+        force_notify_by_enter=True,
+    )
+
+
+def text_field(
+    name: str,
+    label_key: str,
+    *,
+    required: bool = False,
+    key: str = "",
+    autocomplete: str = "off",
+    placeholder: Any = None,
+    max_length: int = 120,
+    class_name: str = "",
+) -> rx.Component:
+    field_id = f"address-{name.replace('_', '-')}"
+    invalid = AddressState.invalid_fields.contains(key) if key else False
+    return rx.el.div(
+        rx.el.label(
+            t(label_key),
+            rx.el.span(" *", class_name="text-red-600", aria_hidden="true") if required else "",
+            html_for=field_id,
+            class_name=LABEL,
+        ),
+        _input(
+            field_id,
+            getattr(AddressState, name),
+            AddressState.set_field(name),
+            invalid=invalid,
+            autocomplete=autocomplete,
+            placeholder=placeholder,
+            extra={"maxLength": str(max_length), **({"aria-required": "true"} if required else {})},
+        ),
+        class_name=f"min-w-0 {class_name}".strip(),
+    )
+
+
+def coordinate_field(name: str, label_key: str, low: int, high: int) -> rx.Component:
+    field_id = f"address-{name}"
+    return rx.el.div(
+        rx.el.label(t(label_key), html_for=field_id, class_name=LABEL),
+        _input(
+            field_id,
+            getattr(AddressState, name),
+            AddressState.set_field(name),
+            type="number",
+            extra={"step": "any", "min": str(low), "max": str(high), "inputMode": "decimal"},
+        ),
+        class_name="min-w-0",
+    )
+
+
+def quick_actions() -> rx.Component:
+    """Current position, choose on the map, nearby stores."""
+    return rx.el.div(
+        rx.el.button(
+            rx.cond(
+                AddressState.locating,
+                spinner(20),
+                stroke_icon(LOCATE, 20, "text-green-700"),
+            ),
+            rx.el.span(
+                rx.cond(
+                    AddressState.locating,
+                    t("address:dialog.locating"),
+                    t("address:dialog.useCurrentPosition"),
+                )
+            ),
+            type="button",
+            on_click=AddressState.use_current_position,
+            aria_busy=AddressState.locating,
+            class_name=TILE,
+            id="address-use-position",
+        ),
+        rx.el.button(
+            stroke_icon(MAP, 20, "text-green-700"),
+            rx.el.span(t("address:dialog.chooseOnMap")),
+            type="button",
+            on_click=MapPickerState.open_picker,
+            class_name=TILE,
+            id="address-open-map",
+        ),
+        rx.el.button(
+            stroke_icon(STORE, 20, "text-green-700"),
+            rx.el.span(t("address:dialog.nearbyStores")),
+            type="button",
+            on_click=StorePickerState.open_store_picker(current_language),
+            class_name=f"{TILE} col-span-2 sm:col-span-1",
+            id="address-open-stores",
+        ),
+        class_name="grid grid-cols-2 gap-2 sm:grid-cols-3",
+    )
+
+
+def default_checkbox() -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox",
+            checked=AddressState.is_default,
+            on_change=AddressState.toggle_default,
+            id="address-default",
+            name="address-default",
+            class_name="h-5 w-5 rounded accent-green-700",
+        ),
+        t("address:dialog.setDefault"),
+        html_for="address-default",
+        class_name="inline-flex cursor-pointer items-center gap-2.5 text-sm text-gray-800",
+    )
+
+
+def submit_button() -> rx.Component:
+    return rx.el.button(
+        rx.cond(AddressState.busy, spinner(), rx.fragment()),
+        rx.cond(AddressState.busy, t("address:dialog.saving"), t_var(AddressState.submit_key)),
+        type="submit",
+        disabled=AddressState.busy,
+        aria_busy=AddressState.busy,
+        class_name=PRIMARY,
+        id="address-submit",
+    )
+
+
+def guest_sign_in() -> rx.Component:
+    return rx.cond(
+        AddressState.signed_in,
+        rx.fragment(),
+        rx.el.div(
+            rx.el.p(t("address:dialog.signInHint"), class_name="flex-1 text-sm text-gray-600"),
+            rx.el.button(
+                icon("user", 18),
+                t("address:dialog.signIn"),
+                type="button",
+                on_click=AddressState.sign_in,
+                class_name=(
+                    "inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full "
+                    "border border-gray-300 bg-white px-4 text-sm font-semibold text-gray-800 "
+                    f"transition hover:bg-gray-50 {FOCUS}"
+                ),
+            ),
+            class_name=(
+                "flex flex-col items-stretch gap-2 border-t border-gray-100 pt-4 "
+                "min-[420px]:flex-row min-[420px]:items-center"
+            ),
+        ),
+    )
+
+
+def address_form() -> rx.Component:
+    return rx.el.form(
+        # Mounted each time the dialog opens (Radix mounts the content only while open).
+        rx.el.span(
+            on_mount=AddressState.dialog_opened(current_language),
+            class_name="hidden",
+            aria_hidden="true",
+        ),
+        quick_actions(),
+        alert_box(AddressState.error_key, "address-error"),
+        rx.el.div(
+            text_field(
+                "street",
+                "address:fields.street",
+                required=True,
+                key="streetAddress",
+                autocomplete="street-address",
+                placeholder=t("address:fields.streetPlaceholder"),
+                max_length=300,
+                class_name="col-span-2 sm:col-span-4",
+            ),
+            text_field(
+                "apartment",
+                "address:fields.apartment",
+                autocomplete="address-line2",
+                class_name="col-span-2",
+            ),
+            text_field(
+                "city",
+                "address:fields.city",
+                required=True,
+                key="city",
+                autocomplete="address-level2",
+                class_name="sm:col-span-2",
+            ),
+            text_field(
+                "region",
+                "address:fields.state",
+                autocomplete="address-level1",
+                class_name="sm:col-span-2",
+            ),
+            text_field(
+                "postal_code",
+                "address:fields.postalCode",
+                autocomplete="postal-code",
+                max_length=20,
+                class_name="sm:col-span-2",
+            ),
+            text_field(
+                "country",
+                "address:fields.country",
+                required=True,
+                key="country",
+                autocomplete="country-name",
+                class_name="sm:col-span-2",
+            ),
+            coordinate_field("latitude", "address:fields.latitude", -90, 90),
+            coordinate_field("longitude", "address:fields.longitude", -180, 180),
+            class_name="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-4",
+        ),
+        default_checkbox(),
+        submit_button(),
+        guest_sign_in(),
+        on_submit=AddressState.submit,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-6 pt-3 [&>*]:shrink-0",
+        id="address-form",
+    )
+
+
+def address_toast(*, in_dialog: bool) -> rx.Component:
+    """The 3-second toast of a save (000 §4.5). While the dialog is open it is drawn inside it
+    (the rest of the page is inert then), otherwise at the bottom of the page."""
+    dialog_open = DialogState.active == "address"
+    shown = (AddressState.toast_key != "") & (dialog_open if in_dialog else ~dialog_open)
+    return rx.cond(
+        shown,
+        rx.el.div(
+            rx.el.div(
+                rx.cond(
+                    AddressState.toast_error,
+                    icon("alert", 20, "text-red-200"),
+                    icon("check", 20, "text-green-300"),
+                ),
+                rx.el.p(t_var(AddressState.toast_key), class_name="flex-1"),
+                rx.el.button(
+                    icon("close", 16),
+                    type="button",
+                    on_click=AddressState.dismiss_toast,
+                    aria_label=t("address:toast.close"),
+                    class_name=(
+                        "inline-flex h-8 w-8 items-center justify-center rounded-full "
+                        f"text-white/80 hover:bg-white/10 hover:text-white {FOCUS}"
+                    ),
+                ),
+                role=rx.cond(AddressState.toast_error, "alert", "status"),
+                class_name=rx.cond(
+                    AddressState.toast_error,
+                    "pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-2xl "
+                    "bg-red-700 px-4 py-3 text-sm font-semibold text-white shadow-xl",
+                    "pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-2xl "
+                    "bg-gray-900 px-4 py-3 text-sm font-semibold text-white shadow-xl",
+                ),
+                id="address-toast",
+            ),
+            class_name=(
+                "pointer-events-none fixed inset-x-0 bottom-4 z-[70] flex justify-center px-4"
+            ),
+        ),
+    )
+
+
+def account_address_sync() -> rx.Component:
+    """Loads the signed-in shopper's address at start and whenever the sign-in changes (the
+    element is re-created when `is_authenticated` flips, which runs on_mount again)."""
+    return rx.el.span(
+        on_mount=AddressState.sync_account,
+        key=AuthState.is_authenticated.to_string(),
+        class_name="hidden",
+        aria_hidden="true",
+    )
+
+
+def address_dialog() -> rx.Component:
+    """Everything of the delivery address, mounted once (see `global_overlays`)."""
+    editing = AddressState.editing_id != 0
+    return rx.fragment(
+        account_address_sync(),
+        dialog(
+            address_form(),
+            address_toast(in_dialog=True),
+            open=DialogState.active == "address",
+            on_close=AddressState.close,
+            title=rx.cond(editing, t("address:dialog.editTitle"), t("address:dialog.title")),
+            description=t("address:dialog.subtitle"),
+            describe_visibly=True,
+            size="lg",
+            dialog_id="address-dialog",
+        ),
+        map_picker(),
+        address_picker_modal(on_select=AddressState.fill_from_choice),
+        address_toast(in_dialog=False),
+    )

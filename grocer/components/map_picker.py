@@ -1,0 +1,389 @@
+"""The full map picker overlay of the address dialog (000 §2.4).
+
+A full-screen layer over the dialog: a search box with its results (2 characters, 300 ms
+debounce, "Recherche en cours...", "Aucun résultat trouvé pour ..."), manual coordinates with
+"Afficher sur la carte", "Centrer sur ma position actuelle", the marker legend (blue: current
+position, green: selection), a click on the map picks a place, and Annuler / Confirmer
+(Confirmer disabled until a place is chosen). Desktop: a side panel beside the map; phone: the
+search on top, its results over the map, the buttons at the bottom.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from grocer.components.dialog import FOCUS, dialog
+from grocer.components.i18n import t, t_var
+from grocer.components.icons import icon
+from grocer.components.leaflet import leaflet_map
+from grocer.state.dialogs import DialogState
+from grocer.state.map_picker import MapPickerState
+
+BUTTON = (
+    "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold "
+    f"transition {FOCUS}"
+)
+LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z",
+          "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
+
+
+def _stroke(paths: tuple[str, ...], size: int = 18, class_name: str = "") -> rx.Component:
+    return rx.el.svg(
+        *(rx.el.svg.path(d=d) for d in paths),
+        view_box="0 0 24 24",
+        width=str(size),
+        height=str(size),
+        class_name=f"shrink-0 {class_name}".strip(),
+        custom_attrs={
+            "fill": "none",
+            "stroke": "currentColor",
+            "strokeWidth": "2",
+            "strokeLinecap": "round",
+            "strokeLinejoin": "round",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+    )
+
+
+def _spinner() -> rx.Component:
+    return _stroke(("M12 3a9 9 0 1 0 9 9",), 16, "animate-spin")
+
+
+def search_box() -> rx.Component:
+    return rx.el.div(
+        rx.el.label(t("address:picker.search"), html_for="map-picker-search", class_name="sr-only"),
+        rx.el.div(
+            icon(
+                "search",
+                18,
+                "pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-gray-500",
+            ),
+            rx.debounce_input(
+                rx.el.input(
+                    id="map-picker-search",
+                    type="search",
+                    value=MapPickerState.query,
+                    on_change=MapPickerState.set_query,
+                    placeholder=t("address:picker.searchPlaceholder"),
+                    auto_complete="off",
+                    class_name=(
+                        "block h-12 w-full rounded-full border border-gray-300 bg-white pl-10 "
+                        "pr-4 text-base text-gray-900 shadow-sm placeholder:text-gray-400 "
+                        "focus:border-green-600 focus:outline-none focus:ring-4 "
+                        "focus:ring-green-600/15"
+                    ),
+                    custom_attrs={
+                        "maxLength": "200",
+                        "aria-controls": "map-picker-results",
+                        "enterKeyHint": "search",
+                    },
+                ),
+                debounce_timeout=300,
+            ),
+            class_name="relative",
+        ),
+        class_name="w-full",
+    )
+
+
+def result_row(item: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            icon("pin", 18, "mt-0.5 text-green-700"),
+            rx.el.span(
+                rx.el.span(item["title"], class_name="block truncate font-semibold text-gray-900"),
+                rx.el.span(item["subtitle"], class_name="block truncate text-xs text-gray-600"),
+                class_name="min-w-0 flex-1",
+            ),
+            type="button",
+            on_click=MapPickerState.choose_result(item["index"]),
+            class_name=(
+                "flex w-full items-start gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm "
+                f"hover:bg-green-50 {FOCUS}"
+            ),
+        ),
+    )
+
+
+def results_panel() -> rx.Component:
+    """Loading, empty and found states; over the map on a phone, in the panel on desktop."""
+    has_results = MapPickerState.results.length() > 0
+    showing = MapPickerState.searching | has_results | (MapPickerState.searched != "")
+    return rx.cond(
+        showing,
+        rx.el.div(
+            rx.cond(
+                MapPickerState.searching,
+                rx.el.p(
+                    _spinner(),
+                    t("address:picker.searching"),
+                    role="status",
+                    class_name="flex items-center gap-2 px-3 py-3 text-sm text-gray-700",
+                ),
+                rx.cond(
+                    has_results,
+                    rx.el.ul(
+                        rx.foreach(MapPickerState.results, result_row),
+                        aria_label=t("address:picker.results"),
+                        class_name="flex flex-col",
+                    ),
+                    rx.el.p(
+                        t("address:picker.noResults", query=MapPickerState.searched),
+                        role="status",
+                        class_name="px-3 py-3 text-sm text-gray-700",
+                    ),
+                ),
+            ),
+            id="map-picker-results",
+            class_name=(
+                "absolute inset-x-0 top-full z-[1100] mt-2 max-h-[45dvh] overflow-y-auto "
+                "rounded-2xl border border-gray-200 bg-white p-1 shadow-xl "
+                "sm:static sm:mt-3 sm:max-h-none sm:shadow-none"
+            ),
+        ),
+    )
+
+
+def manual_coordinates() -> rx.Component:
+    def field(name: str, label_key: str, value: rx.Var, low: int, high: int) -> rx.Component:
+        field_id = f"map-picker-{name}"
+        return rx.el.div(
+            rx.el.label(
+                t(label_key),
+                html_for=field_id,
+                class_name="mb-1 block text-xs font-semibold text-gray-700",
+            ),
+            rx.debounce_input(
+                rx.el.input(
+                    id=field_id,
+                    value=value,
+                    on_change=MapPickerState.set_manual(name),
+                    class_name=(
+                        "block h-10 w-full rounded-xl border border-gray-300 bg-white px-3 "
+                        "text-sm focus:border-green-600 focus:outline-none focus:ring-4 "
+                        "focus:ring-green-600/15"
+                    ),
+                    custom_attrs={
+                        "type": "number",
+                        "step": "any",
+                        "min": str(low),
+                        "max": str(high),
+                        "inputMode": "decimal",
+                        "aria-describedby": "map-picker-manual-error",
+                    },
+                ),
+                debounce_timeout=200,
+                force_notify_on_blur=True,
+                force_notify_by_enter=True,
+            ),
+            class_name="min-w-0",
+        )
+
+    return rx.el.details(
+        rx.el.summary(
+            t("address:picker.manual"),
+            class_name=(
+                "cursor-pointer select-none rounded-lg px-1 py-1.5 text-sm font-semibold "
+                f"text-green-800 {FOCUS}"
+            ),
+        ),
+        rx.el.div(
+            rx.el.div(
+                field("lat", "address:fields.latitude", MapPickerState.manual_lat, -90, 90),
+                field("lng", "address:fields.longitude", MapPickerState.manual_lng, -180, 180),
+                class_name="grid grid-cols-2 gap-2",
+            ),
+            rx.cond(
+                MapPickerState.manual_error != "",
+                rx.el.p(
+                    t_var(MapPickerState.manual_error),
+                    id="map-picker-manual-error",
+                    role="alert",
+                    class_name="text-sm font-medium text-red-700",
+                ),
+            ),
+            rx.el.button(
+                icon("pin", 16),
+                t("address:picker.showOnMap"),
+                type="button",
+                on_click=MapPickerState.show_coordinates,
+                class_name=(
+                    f"{BUTTON} h-10 w-full border border-green-700 bg-white text-green-800 "
+                    "hover:bg-green-50"
+                ),
+            ),
+            class_name="mt-2 flex flex-col gap-2",
+        ),
+        class_name="rounded-2xl border border-gray-200 bg-white px-3 py-2",
+    )
+
+
+def legend() -> rx.Component:
+    def dot(color: str) -> rx.Component:
+        return rx.el.span(
+            class_name=f"inline-block h-3 w-3 shrink-0 rounded-full ring-2 ring-white {color}",
+            aria_hidden="true",
+        )
+
+    return rx.el.div(
+        rx.el.p(t("address:picker.instructions"), class_name="font-semibold text-gray-900"),
+        rx.el.p(
+            dot("bg-blue-600"),
+            t("address:picker.legendCurrent"),
+            class_name="flex items-center gap-2",
+        ),
+        rx.el.p(
+            dot("bg-green-600"),
+            t("address:picker.legendSelection"),
+            class_name="flex items-center gap-2",
+        ),
+        class_name=(
+            "pointer-events-none absolute bottom-7 left-2 z-[1000] flex max-w-[calc(100%-1rem)] "
+            "flex-col gap-0.5 rounded-xl bg-white/95 px-3 py-2 text-[11px] leading-snug "
+            "text-gray-700 shadow-md sm:bottom-8 sm:left-3 sm:max-w-sm sm:text-xs"
+        ),
+        id="map-picker-legend",
+    )
+
+
+def center_on_me_button() -> rx.Component:
+    return rx.el.button(
+        _stroke(LOCATE, 20, "text-blue-700"),
+        rx.el.span(t("address:picker.centerOnMe"), class_name="hidden lg:inline"),
+        type="button",
+        on_click=MapPickerState.center_on_me,
+        aria_label=t("address:picker.centerOnMe"),
+        title=t("address:picker.centerOnMe"),
+        class_name=(
+            "absolute right-2 top-2 z-[1000] inline-flex h-11 min-w-11 items-center "
+            "justify-center gap-2 rounded-full bg-white px-3 text-sm font-semibold text-gray-800 "
+            f"shadow-md hover:bg-gray-50 sm:right-3 sm:top-3 {FOCUS}"
+        ),
+    )
+
+
+def selection_summary() -> rx.Component:
+    selected = MapPickerState.selected
+    return rx.el.div(
+        rx.cond(
+            MapPickerState.has_selection,
+            rx.el.div(
+                rx.el.span(
+                    class_name="mt-1 inline-block h-3 w-3 shrink-0 rounded-full bg-green-600",
+                    aria_hidden="true",
+                ),
+                rx.el.div(
+                    rx.el.p(
+                        t("address:picker.selected"),
+                        class_name="text-xs font-semibold uppercase tracking-wide text-gray-500",
+                    ),
+                    rx.cond(
+                        MapPickerState.resolving,
+                        rx.el.p(
+                            _spinner(),
+                            t("address:picker.resolving"),
+                            class_name="flex items-center gap-1.5 text-sm text-gray-700",
+                        ),
+                        rx.el.p(
+                            rx.cond(selected["name"] != "", selected["name"], ""),
+                            class_name="line-clamp-2 text-sm font-medium text-gray-900",
+                        ),
+                    ),
+                    rx.el.p(
+                        selected["lat"].to(float).to_string(),
+                        ", ",
+                        selected["lng"].to(float).to_string(),
+                        class_name="text-xs tabular-nums text-gray-500",
+                    ),
+                    class_name="min-w-0",
+                ),
+                class_name="flex items-start gap-2",
+            ),
+            rx.el.p(t("address:picker.noSelection"), class_name="text-sm text-gray-600"),
+        ),
+        aria_live="polite",
+        id="map-picker-selection",
+        class_name="min-w-0 flex-1",
+    )
+
+
+def actions() -> rx.Component:
+    return rx.el.div(
+        selection_summary(),
+        rx.el.div(
+            rx.el.button(
+                t("address:picker.cancel"),
+                type="button",
+                on_click=MapPickerState.cancel,
+                class_name=f"{BUTTON} flex-1 border border-gray-300 bg-white text-gray-800 "
+                "hover:bg-gray-50 sm:flex-none",
+            ),
+            rx.el.button(
+                icon("check", 18),
+                t("address:picker.confirm"),
+                type="button",
+                on_click=MapPickerState.confirm,
+                disabled=~MapPickerState.has_selection | MapPickerState.resolving,
+                class_name=f"{BUTTON} flex-1 bg-green-700 text-white hover:bg-green-800 "
+                "disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600 "
+                "sm:flex-none",
+                id="map-picker-confirm",
+            ),
+            class_name="flex gap-2",
+        ),
+        class_name=(
+            "flex flex-col gap-3 border-t border-gray-200 bg-white px-4 py-3 "
+            "pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:flex-row sm:items-center "
+            "sm:px-6"
+        ),
+    )
+
+
+def map_picker() -> rx.Component:
+    return dialog(
+        rx.el.div(
+            rx.el.div(
+                # Side panel (desktop) / top strip (phone).
+                rx.el.div(
+                    rx.el.div(search_box(), results_panel(), class_name="relative"),
+                    manual_coordinates(),
+                    class_name=(
+                        "relative z-[1100] flex flex-col gap-3 border-b border-gray-200 bg-white "
+                        "p-3 sm:w-[380px] sm:shrink-0 sm:overflow-y-auto sm:border-b-0 "
+                        "sm:border-r sm:p-5"
+                    ),
+                ),
+                rx.el.div(
+                    rx.el.div(
+                        leaflet_map(
+                            center=MapPickerState.center,
+                            zoom=MapPickerState.zoom,
+                            markers=MapPickerState.markers,
+                            on_pick=MapPickerState.pick,
+                            view_key=MapPickerState.view_key,
+                            refresh_key=MapPickerState.refresh_key,
+                            height="100%",
+                            class_name="cursor-crosshair",
+                            id="map-picker-map",
+                        ),
+                        class_name="absolute inset-0",
+                        role="region",
+                        aria_label=t("address:picker.map"),
+                    ),
+                    legend(),
+                    center_on_me_button(),
+                    class_name="relative min-h-0 flex-1",
+                ),
+                class_name="flex min-h-0 flex-1 flex-col sm:flex-row",
+            ),
+            actions(),
+            class_name="flex h-full min-h-0 flex-col",
+        ),
+        open=MapPickerState.open & (DialogState.active == "address"),
+        on_close=MapPickerState.cancel,
+        title=t("address:picker.title"),
+        variant="full",
+        dialog_id="map-picker",
+        class_name="bg-white",
+    )

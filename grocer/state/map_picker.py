@@ -1,0 +1,477 @@
+"""The two map pickers of the address dialog (000 §2.4, §2.5), as substates of AddressState
+(they read the dialog's position and fill its fields).
+
+MapPickerState — the full map picker overlay: place search (≥ 2 characters, debounced 300 ms
+in the browser, 10 results), manual coordinates, "Centrer sur ma position actuelle", a click
+on the map picks a place (reverse-geocoded); Confirmer fills the dialog's fields.
+
+StorePickerState — "Magasins à proximité", open while its `open` flag is true: a search form
+(8 results, a blank search does nothing), zoom 12 on the default city, 13 with "Vous êtes
+ici" after geolocation, 14 on the first hit of a search, 15 with its popup open when a result
+is clicked. Choosing stores the address under userAddress (addressUpdated), calls the
+owner's select callback (in the component) and closes.
+
+Searches and reverse geocoding go through grocer.services.geo (provider chain, then the
+offline gazetteer) in background events, so a slow provider never holds the tab's state.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.leaflet import map_point
+from grocer.services import geo
+from grocer.services.errors import ValidationFailed
+from grocer.state.address import (
+    COORDINATE_TEXT_MAX,
+    GEOLOCATE_JS,
+    K_LATITUDE,
+    K_LONGITUDE,
+    AddressState,
+    clean_address,
+    coordinate,
+    language,
+    position_arg,
+)
+
+logger = logging.getLogger(__name__)
+
+# 000 §9
+DEFAULT_CENTER = [12.3714, -1.5197]
+DEFAULT_ZOOM = 13
+POINT_ZOOM = 15
+SMALL_SCREEN_PX = 640
+MIN_QUERY = 2
+QUERY_MAX = 200
+PICKER_LIMIT = 10
+MODAL_CENTER = [12.37, -1.52]
+MODAL_ZOOM = 12
+MODAL_GEO_ZOOM = 13
+MODAL_SEARCH_ZOOM = 14
+MODAL_RESULT_ZOOM = 15
+MODAL_LIMIT = 8
+
+
+def result_item(result: dict[str, Any], index: int) -> dict[str, Any]:
+    """A geocoding result as a list row: its name in two lines, position and mapped Address."""
+    name = str(result.get("display_name") or "").strip()
+    title, _, rest = name.partition(", ")
+    if title.isdigit() and rest:  # "12, Avenue Kwame Nkrumah, …": the number joins the road
+        road, _, rest = rest.partition(", ")
+        title = f"{title} {road}"
+    address = clean_address(geo.to_address(result))
+    return {
+        "index": index,
+        "id": str(result.get("place_id") or index),
+        "title": title or name,
+        "subtitle": rest,
+        "name": name,
+        "lat": address.get("latitude"),
+        "lng": address.get("longitude"),
+        "address": address,
+    }
+
+
+def result_items(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    items = [result_item(r, i) for i, r in enumerate(results)]
+    return [item for item in items if item["lat"] is not None and item["lng"] is not None]
+
+
+def query_text(value: Any) -> str:
+    return value[:QUERY_MAX] if isinstance(value, str) else ""
+
+
+def index_arg(value: Any, size: int) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        return None
+    return value
+
+
+class MapPickerState(AddressState):
+    """The full map picker overlay inside the address dialog."""
+
+    open: bool = False
+    query: str = ""
+    searching: bool = False
+    searched: str = ""  # the query the results answer ("Aucun résultat trouvé pour …")
+    results: list[dict[str, Any]] = []
+    center: list[float] = DEFAULT_CENTER
+    zoom: int = DEFAULT_ZOOM
+    view_key: int = 0
+    refresh_key: int = 0
+    selected: dict[str, Any] = {}  # {lat, lng, name, address} once a place is chosen
+    resolving: bool = False
+    manual_lat: str = ""
+    manual_lng: str = ""
+    manual_error: str = ""
+
+    _search_seq: int = 0
+    _pick_seq: int = 0
+
+    @rx.var
+    def markers(self) -> list[dict[str, Any]]:
+        points = []
+        if len(self.here) == 2:
+            points.append(map_point(self.here[0], self.here[1], kind="current"))
+        if self.selected:
+            points.append(map_point(self.selected["lat"], self.selected["lng"], kind="selection"))
+        return points
+
+    @rx.var
+    def has_selection(self) -> bool:
+        return bool(self.selected)
+
+    def _reset(self) -> None:
+        self.open = False
+        self.query = ""
+        self.searching = False
+        self.searched = ""
+        self.results = []
+        self.selected = {}
+        self.resolving = False
+        self.manual_lat = ""
+        self.manual_lng = ""
+        self.manual_error = ""
+        self._search_seq += 1
+        self._pick_seq += 1
+
+    def _view(self, lat: float, lng: float, zoom: int) -> None:
+        self.center = [lat, lng]
+        self.zoom = zoom
+        self.view_key += 1
+
+    def _address(self) -> AddressState:
+        """The dialog (the parent state: its vars are written there, explicitly)."""
+        parent = self.parent_state
+        assert isinstance(parent, AddressState)
+        return parent
+
+    def _open(self) -> None:
+        """Open on the dialog's point, else the device position, else the default city."""
+        self._reset()
+        form = self._address()
+        point = form.form_position()
+        if point is not None:
+            parts = [form.street.strip(), form.city.strip(), form.country.strip()]
+            self.selected = {
+                "lat": point[0],
+                "lng": point[1],
+                "name": ", ".join(part for part in parts if part),
+                "address": {},
+            }
+            self._view(point[0], point[1], POINT_ZOOM)
+            self.manual_lat, self.manual_lng = form.latitude, form.longitude
+        elif len(form.here) == 2:
+            self._view(form.here[0], form.here[1], POINT_ZOOM)
+        else:
+            self._view(DEFAULT_CENTER[0], DEFAULT_CENTER[1], DEFAULT_ZOOM)
+        self.open = True
+
+    @rx.event
+    def open_picker(self) -> None:
+        self._open()
+
+    @rx.event
+    def open_if_small(self, width: Any) -> None:
+        """000 §2.4: on screens narrower than 640 px the picker opens by itself."""
+        if isinstance(width, bool) or not isinstance(width, int | float):
+            return
+        if 0 < width < SMALL_SCREEN_PX and not self.open:
+            self._open()
+
+    @rx.event
+    def cancel(self) -> None:
+        self._reset()
+
+    @rx.event
+    def confirm(self) -> None:
+        """Confirmer: the chosen place fills the dialog (its coordinates always)."""
+        if not self.selected:
+            return
+        lat, lng = self.selected["lat"], self.selected["lng"]
+        address = dict(self.selected.get("address") or {})
+        form = self._address()
+        if address:
+            form._choose({**address, "latitude": lat, "longitude": lng})
+        form._set_position(lat, lng)
+        form.error_key = ""
+        self._reset()
+
+    # --- search -----------------------------------------------------------------------------
+
+    @rx.event
+    def set_query(self, value: str):
+        """The search box (debounced 300 ms in the browser); 2 characters start a search."""
+        self.query = query_text(value)
+        self._search_seq += 1
+        if len(self.query.strip()) < MIN_QUERY:
+            self.searching = False
+            self.searched = ""
+            self.results = []
+            return None
+        self.searching = True
+        return MapPickerState.run_search(self._search_seq)
+
+    @rx.event(background=True)
+    async def run_search(self, seq: int):
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return
+        async with self:
+            if seq != self._search_seq:
+                return
+            query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
+        try:
+            found = await geo.search_places_async(query, PICKER_LIMIT, lang)
+        except ValidationFailed:
+            found = []
+        except Exception:  # 000 §8: logged only
+            logger.exception("Recherche échouée: %s", query)
+            found = []
+        async with self:
+            if seq != self._search_seq:
+                return
+            self.searching = False
+            self.searched = query
+            self.results = result_items(found)
+            self.refresh_key += 1  # 000 §9: the map size is refreshed 50 ms after a search
+
+    @rx.event
+    def choose_result(self, index: int) -> None:
+        """A result of the list: selected (green) and centred."""
+        position = index_arg(index, len(self.results))
+        if position is None:
+            return
+        item = self.results[position]
+        self._pick_seq += 1
+        self.resolving = False
+        self.selected = {
+            "lat": item["lat"],
+            "lng": item["lng"],
+            "name": item["name"],
+            "address": item["address"],
+        }
+        self._view(item["lat"], item["lng"], POINT_ZOOM)
+
+    # --- a point on the map ---------------------------------------------------------------
+
+    def _select_point(self, lat: float, lng: float):
+        self._pick_seq += 1
+        self.selected = {"lat": lat, "lng": lng, "name": "", "address": {}}
+        self.resolving = True
+        return MapPickerState.resolve_point(self._pick_seq)
+
+    @rx.event
+    def pick(self, lat: float, lng: float):
+        """A click on the map picks that place (then reverse-geocoded)."""
+        lat_ok, lng_ok = coordinate(lat, -90, 90), coordinate(lng, -180, 180)
+        if lat_ok is None or lng_ok is None:
+            return None
+        return self._select_point(lat_ok, lng_ok)
+
+    @rx.event(background=True)
+    async def resolve_point(self, seq: int):
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return
+        async with self:
+            if seq != self._pick_seq or not self.selected:
+                return
+            lat, lng = self.selected["lat"], self.selected["lng"]
+            lang = (await self.get_state(AddressState))._lang
+        try:
+            place = await geo.reverse_async(lat, lng, lang)
+        except ValidationFailed:
+            place = None
+        except Exception:
+            logger.exception("Recherche échouée: %s,%s", lat, lng)
+            place = None
+        async with self:
+            if seq != self._pick_seq:
+                return
+            self.resolving = False
+            if place:
+                address = clean_address(geo.to_address(place))
+                self.selected = {
+                    "lat": lat,
+                    "lng": lng,
+                    "name": str(place.get("display_name") or ""),
+                    "address": address,
+                }
+
+    @rx.event
+    def set_manual(self, name: str, value: str) -> None:
+        if not isinstance(value, str):
+            return
+        if name == "lat":
+            self.manual_lat = value[:COORDINATE_TEXT_MAX]
+        elif name == "lng":
+            self.manual_lng = value[:COORDINATE_TEXT_MAX]
+
+    @rx.event
+    def show_coordinates(self):
+        """'Afficher sur la carte': typed coordinates, checked (000 §5), become the selection."""
+        lat = coordinate(self.manual_lat, -90, 90)
+        lng = coordinate(self.manual_lng, -180, 180)
+        if lat is None:
+            self.manual_error = K_LATITUDE
+            return None
+        if lng is None:
+            self.manual_error = K_LONGITUDE
+            return None
+        self.manual_error = ""
+        self._view(lat, lng, POINT_ZOOM)
+        return self._select_point(lat, lng)
+
+    @rx.event
+    def center_on_me(self):
+        """'Centrer sur ma position actuelle'."""
+        return rx.call_script(GEOLOCATE_JS, callback=MapPickerState.got_here)
+
+    @rx.event
+    def got_here(self, position: Any = None) -> None:
+        found = position_arg(position)
+        if found is None:
+            return
+        self._address().here = [found[0], found[1]]
+        self._view(found[0], found[1], POINT_ZOOM)
+
+
+class StorePickerState(AddressState):
+    """'Magasins à proximité' (000 §2.5)."""
+
+    open: bool = False
+    query: str = ""
+    searching: bool = False
+    searched: bool = False
+    results: list[dict[str, Any]] = []
+    active: int = -1
+    center: list[float] = MODAL_CENTER
+    zoom: int = MODAL_ZOOM
+    view_key: int = 0
+    refresh_key: int = 0
+    located: list[float] = []
+
+    _search_seq: int = 0
+
+    @rx.var
+    def markers(self) -> list[dict[str, Any]]:
+        """The results (orange); "Vous êtes ici" is drawn by the component (translated)."""
+        return [
+            map_point(
+                item["lat"],
+                item["lng"],
+                kind="result",
+                title=item["title"],
+                popup=item["name"],
+                open=item["index"] == self.active,
+            )
+            for item in self.results
+        ]
+
+    @rx.event
+    def open_store_picker(self, lang: str = "fr"):
+        """Open the modal on the default city; the browser's position re-centres it."""
+        parent = self.parent_state
+        assert isinstance(parent, AddressState)
+        parent._lang = language(lang)
+        self.open = True
+        self.query = ""
+        self.searching = False
+        self.searched = False
+        self.results = []
+        self.active = -1
+        self.located = []
+        self._search_seq += 1
+        self.center = list(MODAL_CENTER)
+        self.zoom = MODAL_ZOOM
+        self.view_key += 1
+        return rx.call_script(GEOLOCATE_JS, callback=StorePickerState.got_location)
+
+    @rx.event
+    def got_location(self, position: Any = None) -> None:
+        found = position_arg(position)
+        if found is None or not self.open:
+            return
+        self.located = [found[0], found[1]]
+        if not self.results:
+            self.center = [found[0], found[1]]
+            self.zoom = MODAL_GEO_ZOOM
+            self.view_key += 1
+
+    @rx.event
+    def close(self) -> None:
+        self.open = False
+        self._search_seq += 1
+
+    @rx.event
+    def set_query(self, value: str) -> None:
+        self.query = query_text(value)
+
+    @rx.event
+    def search(self, form: Any = None):
+        """'Rechercher': a blank search does nothing (000 §5)."""
+        if isinstance(form, dict) and isinstance(form.get("q"), str):
+            self.query = query_text(form["q"])
+        query = self.query.strip()
+        if not query:
+            return None
+        self._search_seq += 1
+        self.searching = True
+        return StorePickerState.run_search(self._search_seq)
+
+    @rx.event(background=True)
+    async def run_search(self, seq: int):
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return
+        async with self:
+            if seq != self._search_seq:
+                return
+            query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
+        found: list[dict[str, Any]] = []
+        if len(query) >= MIN_QUERY:
+            try:
+                found = await geo.search_places_async(query, MODAL_LIMIT, lang)
+            except ValidationFailed:
+                found = []
+            except Exception:
+                logger.exception("Recherche échouée: %s", query)
+        async with self:
+            if seq != self._search_seq:
+                return
+            self.searching = False
+            self.searched = True
+            self.results = result_items(found)[:MODAL_LIMIT]
+            self.active = -1
+            if self.results:
+                first = self.results[0]
+                self.center = [first["lat"], first["lng"]]
+                self.zoom = MODAL_SEARCH_ZOOM
+                self.view_key += 1
+            self.refresh_key += 1
+
+    @rx.event
+    def focus_result(self, index: int) -> None:
+        """A click on a result: zoom 15 on it, its popup open."""
+        position = index_arg(index, len(self.results))
+        if position is None:
+            return
+        item = self.results[position]
+        self.active = position
+        self.center = [item["lat"], item["lng"]]
+        self.zoom = MODAL_RESULT_ZOOM
+        self.view_key += 1
+
+    @rx.event
+    def choose(self, index: int):
+        """'Choisir': store under userAddress (addressUpdated), close. The component adds
+        the owner's select callback with the same address."""
+        position = index_arg(index, len(self.results))
+        if position is None:
+            return
+        parent = self.parent_state
+        assert isinstance(parent, AddressState)
+        parent._store_chosen(self.results[position]["address"])
+        self.open = False
+        self._search_seq += 1
