@@ -116,3 +116,9 @@ def sqlite_db(tmp_path: Path) -> Iterator[Session]:
     SQLModel.metadata.create_all(engine)
     with Session(engine, expire_on_commit=False) as session:
         yield session
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop in the main thread,
+    which would break the asyncio-based tests that follow it."""
+    items.sort(key=lambda item: "/tests/e2e/" in str(item.path))

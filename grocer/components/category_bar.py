@@ -194,6 +194,10 @@ def _dropdown(main: rx.Var[dict[str, Any]]) -> rx.Component:
             f"(() => openMenu({main['id']!s}, null))", main["id"], names=("openMenu",)
         ),
         on_mouse_leave=nav_handler("(() => leaveMenu())", names=("leaveMenu",)),
+        on_focus=nav_handler(
+            f"(() => openMenu({main['id']!s}, null))", main["id"], names=("openMenu",)
+        ),
+        on_blur=nav_handler("((e) => blurMenu(e))", names=("blurMenu",)),
         custom_attrs={"onKeyDown": nav_handler("((e) => keyMenu(e))", names=("keyMenu",))},
         class_name=rx.match(
             place,

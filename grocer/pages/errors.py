@@ -103,9 +103,43 @@ def error_content(kind: str) -> rx.Component:
     )
 
 
+_SEARCH = VarData(
+    imports={"react-router": [ImportVar(tag="useSearchParams")]},
+    hooks={"const [errorSearch] = useSearchParams();": None},
+)
+error_type: rx.Var[str] = rx.Var(
+    _js_expr='(errorSearch.get("type") ?? "")', _var_type=str, _var_data=_SEARCH
+).to(str)
+"""/error?type=network|server|notfound (the redirect of a failed load carries its type)."""
+error_message: rx.Var[str] = rx.Var(
+    _js_expr='(errorSearch.get("message") ?? "").slice(0, 200)', _var_type=str, _var_data=_SEARCH
+).to(str)
+
+
+def _with_detail(kind: str) -> rx.Component:
+    return rx.fragment(
+        error_content(kind),
+        rx.cond(
+            error_message != "",
+            rx.el.p(error_message, class_name="-mt-6 pb-8 text-center text-xs text-gray-500"),
+        ),
+    )
+
+
 def error_page(kind: str):
     def page() -> rx.Component:
-        return page_layout(error_content(kind))
+        if kind != "default":
+            return page_layout(error_content(kind))
+        # /error: the type and message of the redirect, when given, else the default page.
+        return page_layout(
+            rx.match(
+                error_type,
+                ("network", _with_detail("network")),
+                ("server", _with_detail("server")),
+                ("notfound", _with_detail("notfound")),
+                _with_detail("default"),
+            )
+        )
 
     page.__name__ = f"error_{kind}"
     return page

@@ -188,9 +188,11 @@ class CatalogueState(rx.State):
     @rx.event
     def load_home(self):
         """Home: sections with articles by displayOrder, and the banner promotions."""
-        self.home_loading = True
         self.home_error = False
-        yield
+        if not self.home_sections:
+            # first visit: skeletons of the final size; later visits refresh in place
+            self.home_loading = True
+            yield
         try:
             with session_scope() as db:
                 found = catalogue.sections(db, articles_only=True, active=True)
