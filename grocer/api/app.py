@@ -72,7 +72,7 @@ def create_api() -> FastAPI:
     api.add_exception_handler(IntegrityError, _integrity_error)
 
     @api.get(f"{API_PREFIX}/health", tags=["meta"])
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:
         """A trivial JSON answer: the ceiling for benchmarks and a liveness probe."""
         return {"status": "ok"}
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session
 
+from grocer.models.base import utcnow
 from grocer.seed import demo_data
 from grocer.services.catalogue import SA, A, C, N, P, S
 from grocer.services.catalogue_cache import bump_version
@@ -26,13 +27,6 @@ _CHUNK = 500  # keys per IN (...) lookup: well under SQLite's bound-parameter li
 
 
 # --- generic upsert by key ------------------------------------------------------------------
-
-
-def now_for(column: sa.Column[Any]) -> datetime:
-    """Now in UTC, aware or naive as the column's type wants (SQLModel's UTCDateTime refuses
-    naive values; a plain DateTime column stores them as they are)."""
-    now = datetime.now(UTC)
-    return now if getattr(column.type, "timezone", False) else now.replace(tzinfo=None)
 
 
 def _ids_by_key(db: Session, table: sa.Table, keys: Sequence[str]) -> dict[str, int]:
@@ -54,7 +48,7 @@ def upsert_by_key(db: Session, table: sa.Table, rows: Sequence[dict[str, Any]]) 
     new = [r for r in rows if r["key"] not in existing]
     if new:
         if "created_at" in table.c:
-            now = now_for(table.c.created_at)
+            now = utcnow()
             new = [{"created_at": now, "updated_at": now, **r} for r in new]
         db.execute(sa.insert(table), new)
     old = [{**r, "_id": existing[r["key"]]} for r in rows if r["key"] in existing]
@@ -401,7 +395,7 @@ def load_synthetic(
     rng = random.Random(seed)
     clear_synthetic(db)
     leaves, level1_ids, n_categories = _synthetic_categories(db, shape)
-    now = now_for(A.c.created_at)
+    now = utcnow()
     for start in range(0, n, batch):
         stop = min(n, start + batch)
         db.execute(

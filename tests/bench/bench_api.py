@@ -9,7 +9,8 @@ rate at 50,000 articles):
 2. copies the project (without .web/.venv/data) to that folder — Reflex writes .web/.states
    beside the app even with --backend-only, and /work/main/.web is shared — and starts
    `reflex run --env prod --backend-only --backend-port P` there (Granian, one worker);
-   `--server granian` serves `grocer.grocer:app` with Granian directly instead;
+   `--server api` serves the FastAPI app alone (`grocer.api.app:create_api`) with Granian,
+   without Reflex's layer and its /ping;
 3. runs the load generator in a separate process (asyncio, `--concurrency` keep-alive
    connections, a warm-up first, endpoints taking turns in rounds) and prints a Markdown table.
    The default client is a minimal HTTP/1.1 one (`RawConnection`): httpx's async pool is
@@ -131,9 +132,11 @@ def start_server(server: str, app_dir: Path, env: dict[str, str], port: int) -> 
         cmd = [str(VENV_BIN / "reflex"), "run", "--env", "prod", "--backend-only",
                "--backend-port", str(port), "--loglevel", "warning"]  # fmt: skip
     else:
+        # The FastAPI app alone (no Reflex layer: its ASGI app compiles the pages into .web
+        # when first called, so it cannot be served bare); shows what Reflex's wrapping costs.
         cmd = [str(VENV_BIN / "granian"), "--interface", "asgi", "--host", "127.0.0.1",
-               "--port", str(port), "--workers", "1", "--log-level", "warning",
-               "grocer.grocer:app"]  # fmt: skip
+               "--port", str(port), "--workers", "1", "--log-level", "warning", "--factory",
+               "grocer.api.app:create_api"]  # fmt: skip
     log = open(app_dir / "server.log", "wb")  # noqa: SIM115 - lives as long as the server
     return subprocess.Popen(
         cmd, cwd=app_dir, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -327,10 +330,11 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def build_targets(level2: list[int], ids: list[int]) -> list[Target]:
+def build_targets(level2: list[int], ids: list[int], *, with_ping: bool) -> list[Target]:
     article_urls = tuple(f"/api/v1/articles/{i}" for i in ids)
+    ping = [Target("/ping (Reflex)", ("/ping",), None, None, trivial=True)] if with_ping else []
     return [
-        Target("/ping (Reflex)", ("/ping",), None, None, trivial=True),
+        *ping,
         Target("/api/v1/health", ("/api/v1/health",), None, None, trivial=True),
         Target(
             "category page (level 2, page 3 of 18)",
@@ -354,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=300, help="per endpoint, not measured")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=4, help="endpoints take turns this often")
-    parser.add_argument("--server", choices=("reflex", "granian"), default="reflex")
+    parser.add_argument("--server", choices=("reflex", "api"), default="reflex")
     parser.add_argument(
         "--client",
         choices=("raw", "httpx"),
@@ -378,7 +382,11 @@ def main(argv: list[str] | None = None) -> int:
         proc = start_server(args.server, app_dir, env, port)
         wait_ready(base, proc)
         print(f"{args.server} server ready on {base} in {time.monotonic() - started:.1f} s")
-        targets = build_targets(seeded["level2"], seeded["ids"])  # type: ignore[arg-type]
+        targets = build_targets(
+            seeded["level2"],
+            seeded["ids"],
+            with_ping=args.server == "reflex",  # type: ignore[arg-type]
+        )
         load_before = os.getloadavg()[0]
         results = measure(
             base, targets, requests=args.requests, warmup=args.warmup,
