@@ -19,8 +19,6 @@ config = rx.Config(
     cors_allowed_origins=get_settings().allowed_origins,
     redis_url=get_settings().redis_url or None,
     frontend_packages=[
-        "leaflet@1.9.4",
-        "react-leaflet@5.0.0",
         "i18next@27.1.2",
         "react-i18next@18.0.1",
         "i18next-http-backend@4.0.10",

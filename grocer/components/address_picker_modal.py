@@ -85,7 +85,7 @@ def result_row(item: rx.Var, on_select: Any) -> rx.Component:
         rx.el.button(
             icon("pin", 18, "mt-0.5 text-orange-600"),
             rx.el.span(
-                rx.el.span(item["title"], class_name="block truncate font-semibold text-gray-900"),
+                rx.el.span(item["title"], class_name="line-clamp-2 font-semibold text-gray-900"),
                 rx.el.span(item["subtitle"], class_name="line-clamp-2 text-xs text-gray-600"),
                 class_name="min-w-0 flex-1",
             ),
@@ -184,7 +184,7 @@ def address_picker_modal(on_select: Any = None) -> rx.Component:
                     ),
                 ),
                 results(on_select),
-                class_name="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_250px]",
+                class_name="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_272px]",
             ),
             class_name="flex min-h-0 flex-col gap-3 overflow-y-auto px-5 pb-5 pt-2 sm:px-6",
         ),

@@ -7,6 +7,7 @@ leave confirmation while a sign-in or sign-up is being submitted.
 
 import reflex as rx
 
+from grocer.components.address_dialog import address_dialog
 from grocer.components.auth_dialog import login_dialog
 from grocer.components.auth_prompt import auth_prompt
 from grocer.components.bag_panel import bag_panel
@@ -42,4 +43,5 @@ def global_overlays() -> rx.Component:
         forgot_dialog(),
         welcome_dialog(),
         auth_prompt(),
+        address_dialog(),
     )

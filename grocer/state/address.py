@@ -44,6 +44,7 @@ LANGUAGES = frozenset({"fr", "en", "es", "de"})
 COORDINATE_TEXT_MAX = 32
 STORED_TEXT_MAX = 4096
 LABEL_MAX = 80
+MAX_ID = 2**31 - 1
 
 #: The browser's device geolocation, once: [lat, lng] or null (denial is silently ignored).
 GEOLOCATE_JS = (
@@ -191,6 +192,11 @@ def validation_keys(data: Mapping[str, Any]) -> tuple[str, str, list[str]]:
     if other and not required and not coordinate_key:
         coordinate_key = K_SAVE_FAILED
     return required, coordinate_key, missing if required else []
+
+
+def id_arg(value: Any) -> bool:
+    """A database id from the browser: a positive integer that fits the column (int32)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID
 
 
 def language(value: Any) -> str:
@@ -350,7 +356,7 @@ class AddressState(rx.State):
     async def edit_address(self, address_id: int):
         """Open the dialog on one of the signed-in shopper's saved addresses ('Modifier
         l'adresse', 'Mettre à jour')."""
-        if isinstance(address_id, bool) or not isinstance(address_id, int) or address_id <= 0:
+        if not id_arg(address_id):
             return
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is None:
@@ -358,6 +364,9 @@ class AddressState(rx.State):
         try:
             found = await session_guard.in_db(_load_for_user, user_id, address_id)
         except ServiceError:  # not theirs or gone: nothing to edit
+            return
+        except Exception:
+            logger.exception("Chargement de l'adresse impossible")
             return
         if not found:
             return

@@ -258,6 +258,7 @@ class MapPickerState(AddressState):
     # --- a point on the map ---------------------------------------------------------------
 
     def _select_point(self, lat: float, lng: float):
+        lat, lng = round(lat, 6), round(lng, 6)
         self._pick_seq += 1
         self.selected = {"lat": lat, "lng": lng, "name": "", "address": {}}
         self.resolving = True

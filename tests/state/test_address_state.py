@@ -1,0 +1,350 @@
+"""The address dialog and the map pickers' handlers, called the way the websocket would, with
+honest and forged arguments and storage (every handler is a door: any browser can call it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+from typing import Any
+
+import pytest
+from sqlmodel import Session, select
+
+import grocer.state.cart_overlay
+import grocer.state.forgot
+import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
+from grocer.models import Address, User
+from grocer.models.base import utcnow
+from grocer.services import accounts, addresses, tokens
+from grocer.state import address as rules
+from grocer.state.address import AddressState
+from grocer.state.auth import AuthState
+from grocer.state.dialogs import DialogState
+from grocer.state.map_picker import MapPickerState, StorePickerState
+
+PASSWORD = "secret-pass-1"
+FULL = {
+    "street": "12 Avenue Kwame Nkrumah",
+    "city": "Ouagadougou",
+    "country": "Burkina Faso",
+    "latitude": "12.369",
+    "longitude": "-1.52",
+}
+
+
+@pytest.fixture(autouse=True)
+def _fast_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
+
+
+def new_tree() -> Any:
+    from reflex.state import State
+
+    return State(_reflex_internal_init=True)
+
+
+def sub(root: Any, cls: type) -> Any:
+    return root.get_substate(cls.get_full_name().split(".")[1:])
+
+
+def run(handler: Any, state: Any, *args: Any) -> list[Any]:
+    async def go() -> list[Any]:
+        result = handler.fn(state, *args)
+        out: list[Any] = []
+        if inspect.isasyncgen(result):
+            async for item in result:
+                out.append(item)
+        elif inspect.iscoroutine(result):
+            out.append(await result)
+        else:
+            out.append(result)
+        return out
+
+    return asyncio.run(go())
+
+
+def add_user(db: Session, name: str) -> User:
+    return accounts.create_user(
+        db, email=f"{name}@example.com", password=PASSWORD, now=utcnow(), username=name
+    )
+
+
+def sign_in(root: Any, db: Session, user: User) -> None:
+    pair = tokens.issue_tokens(db, user, True, utcnow())
+    db.commit()
+    sub(root, AuthState)._store_login({**pair.to_json(), "userInfo": accounts.user_info(user)})
+
+
+def fill(form: Any, values: dict[str, str]) -> None:
+    for name, value in values.items():
+        run(AddressState.set_field, form, name, value)
+
+
+def opened(root: Any) -> Any:
+    sub(root, DialogState).active = "address"
+    form = sub(root, AddressState)
+    run(AddressState.dialog_opened, form, "fr")
+    return form
+
+
+def saved(db: Session, user: User) -> list[Address]:
+    db.expire_all()
+    return list(db.exec(select(Address).where(Address.user_id == user.id)).all())
+
+
+# --- form fields ------------------------------------------------------------------------------
+
+
+def test_set_field_accepts_known_fields_only_and_cuts_text() -> None:
+    form = sub(new_tree(), AddressState)
+    run(AddressState.set_field, form, "street", "x" * 10_000)
+    assert len(form.street) == addresses.ADDRESS_LIMITS["streetAddress"]
+    for name, value in [
+        ("_fill_seq", "9"),
+        ("user_address", "{}"),
+        ("signed_in", "true"),
+        ("editing_id", "4"),
+        ("city", 42),
+        ("city", None),
+        ("latitude", ["1"]),
+    ]:
+        run(AddressState.set_field, form, name, value)
+    assert form.user_address == "" and form.signed_in is False and form.editing_id == 0
+    assert form.city == "" and form.latitude == ""
+    run(AddressState.set_field, form, "latitude", "1" * 500)
+    assert len(form.latitude) == rules.COORDINATE_TEXT_MAX
+
+
+def test_forged_stored_address_is_cleaned() -> None:
+    form = sub(new_tree(), AddressState)
+    form.user_address = json.dumps(
+        {"streetAddress": "<b>x</b>" * 100, "city": {"x": 1}, "latitude": 1e309, "admin": True}
+    )
+    assert "admin" not in form.address
+    assert form.address["city"] == "" and form.address["latitude"] is None
+    assert len(form.address["streetAddress"]) <= addresses.ADDRESS_LIMITS["streetAddress"]
+    form.user_address = "not json"
+    assert form.address == {} and form.label == ""
+
+
+# --- guests ------------------------------------------------------------------------------
+
+
+def test_guest_validation_messages_then_save_to_the_browser() -> None:
+    root = new_tree()
+    form = opened(root)
+    assert form.signed_in is False and form.submit_key == "address:dialog.apply"
+    run(AddressState.submit, form, {})
+    assert form.error_key == "address:validation.required.street_city_country"
+    assert form.invalid_fields == ["streetAddress", "city", "country"]
+    fill(form, {"street": "Rue 1", "country": "Burkina Faso"})
+    run(AddressState.submit, form, {})
+    assert form.error_key == "address:validation.required.city"
+    fill(form, {"city": "Ouagadougou", "latitude": "-91"})
+    run(AddressState.submit, form, {})
+    assert form.error_key == rules.K_LATITUDE
+    fill(form, {"latitude": "12", "longitude": "181"})
+    run(AddressState.submit, form, {})
+    assert form.error_key == rules.K_LONGITUDE
+    assert form.user_address == ""
+
+    fill(form, {"longitude": "-1.5"})
+    run(AddressState.submit, form, {})
+    assert form.error_key == ""
+    stored = json.loads(form.user_address)
+    assert stored["streetAddress"] == "Rue 1" and stored["latitude"] == 12.0
+    assert form.label == "Rue 1, Ouagadougou"
+    assert sub(root, DialogState).active == ""  # closed
+
+
+def test_guest_cannot_edit_or_save_to_an_account(db: Session) -> None:
+    alice = add_user(db, "alice")
+    row = addresses.create(db, alice, {"streetAddress": "A", "city": "B", "country": "C"})
+    db.commit()
+    root = new_tree()
+    form = sub(root, AddressState)
+    run(AddressState.edit_address, form, row["id"])
+    assert form.editing_id == 0 and form.street == ""
+    form = opened(root)
+    fill(form, FULL)
+    run(AddressState.submit, form, {})
+    assert len(saved(db, alice)) == 1  # untouched
+
+
+# --- signed-in shoppers --------------------------------------------------------------------
+
+
+def test_signed_in_save_update_and_toasts(db: Session) -> None:
+    alice = add_user(db, "alice")
+    root = new_tree()
+    sign_in(root, db, alice)
+    form = opened(root)
+    assert form.signed_in is True and form.submit_key == "address:dialog.save"
+
+    # Missing fields: only logged (no message), outlined, nothing saved.
+    out = run(AddressState.submit, form, {})
+    assert form.error_key == "" and form.invalid_fields == ["streetAddress", "city", "country"]
+    assert any("_call_script" in str(item) or "console" in str(item) for item in out)
+    assert saved(db, alice) == []
+
+    fill(form, FULL)
+    run(AddressState.submit, form, {})
+    rows = saved(db, alice)
+    assert len(rows) == 1 and rows[0].street_address == FULL["street"]
+    assert form.toast_key == rules.K_SAVED and form.toast_error is False
+    assert form.label == "12 Avenue Kwame Nkrumah, Ouagadougou"
+    assert sub(root, DialogState).active == ""
+
+    # Editing: 'Mettre à jour', the update toast.
+    run(AddressState.edit_address, form, rows[0].id)
+    assert form.editing_id == rows[0].id and form.street == FULL["street"]
+    form = opened(root)
+    assert form.editing_id == rows[0].id and form.submit_key == "address:dialog.update"
+    fill(form, {"street": "Rue 15.23"})
+    run(AddressState.submit, form, {})
+    rows = saved(db, alice)
+    assert len(rows) == 1 and rows[0].street_address == "Rue 15.23"
+    assert form.toast_key == rules.K_UPDATED
+
+
+def test_edit_of_someone_elses_address_loads_nothing(db: Session) -> None:
+    alice, bob = add_user(db, "alice"), add_user(db, "bob")
+    row = addresses.create(db, bob, {"streetAddress": "Bob street", "city": "X", "country": "Y"})
+    db.commit()
+    root = new_tree()
+    sign_in(root, db, alice)
+    form = sub(root, AddressState)
+    for forged in (row["id"], -1, 0, True, "1", 10**12, None):
+        run(AddressState.edit_address, form, forged)
+        assert form.editing_id == 0 and form.street == ""
+
+
+def test_forged_editing_id_cannot_update_another_users_address(db: Session) -> None:
+    alice, bob = add_user(db, "alice"), add_user(db, "bob")
+    row = addresses.create(db, bob, {"streetAddress": "Bob street", "city": "X", "country": "Y"})
+    db.commit()
+    root = new_tree()
+    sign_in(root, db, alice)
+    form = opened(root)
+    form.editing_id = row["id"]  # as if the browser could set it (it cannot: no setter)
+    fill(form, FULL)
+    run(AddressState.submit, form, {})
+    assert form.toast_key == rules.K_SAVE_FAILED and form.toast_error is True
+    db.expire_all()
+    assert db.get(Address, row["id"]).street_address == "Bob street"
+
+
+def test_account_address_follows_the_sign_in(db: Session) -> None:
+    alice = add_user(db, "alice")
+    addresses.create(db, alice, {"streetAddress": "Rue A", "city": "Bobo", "country": "BF"})
+    db.commit()
+    root = new_tree()
+    form = sub(root, AddressState)
+    run(AddressState.sync_account, form)
+    assert form.account_address == {}
+    sign_in(root, db, alice)
+    run(AddressState.sync_account, form)
+    assert form.label == "Rue A, Bobo"
+
+
+# --- pickers ---------------------------------------------------------------------------------
+
+
+def test_map_picker_rejects_forged_arguments() -> None:
+    root = new_tree()
+    picker = sub(root, MapPickerState)
+    for width in ("300", True, None, [300], 900):
+        run(MapPickerState.open_if_small, picker, width)
+        assert picker.open is False
+    run(MapPickerState.open_if_small, picker, 390)
+    assert picker.open is True and picker.zoom == 13 and picker.center == [12.3714, -1.5197]
+
+    for lat, lng in [(91, 0), (0, 181), ("nan", 0), (True, 0), (None, None), ([1], 2)]:
+        run(MapPickerState.pick, picker, lat, lng)
+        assert picker.selected == {}
+    for index in (-1, 0, 5, True, "0", None):
+        run(MapPickerState.choose_result, picker, index)
+        assert picker.selected == {}
+    run(MapPickerState.confirm, picker)  # nothing chosen: nothing happens
+    assert sub(root, AddressState).latitude == ""
+    run(MapPickerState.got_here, picker, ["12", "x"])
+    assert sub(root, AddressState).here == []
+
+
+def test_map_picker_manual_coordinates_and_confirm() -> None:
+    root = new_tree()
+    picker = sub(root, MapPickerState)
+    run(MapPickerState.open_picker, picker)
+    run(MapPickerState.set_manual, picker, "lat", "95")
+    run(MapPickerState.show_coordinates, picker)
+    assert picker.manual_error == rules.K_LATITUDE and picker.selected == {}
+    run(MapPickerState.set_manual, picker, "lat", "11.17")
+    run(MapPickerState.set_manual, picker, "lng", "-200")
+    run(MapPickerState.show_coordinates, picker)
+    assert picker.manual_error == rules.K_LONGITUDE
+    run(MapPickerState.set_manual, picker, "lng", "-4.29")
+    run(MapPickerState.show_coordinates, picker)
+    assert picker.manual_error == "" and picker.selected["lat"] == 11.17
+    assert picker.center == [11.17, -4.29] and picker.zoom == 15
+    assert picker.markers[-1]["kind"] == "selection"
+    run(MapPickerState.confirm, picker)
+    form = sub(root, AddressState)
+    assert (form.latitude, form.longitude) == ("11.17", "-4.29")
+    assert picker.open is False
+
+
+def test_search_query_is_bounded_and_short_ones_do_not_search() -> None:
+    picker = sub(new_tree(), MapPickerState)
+    assert run(MapPickerState.set_query, picker, "O") == [None]
+    assert picker.searching is False and picker.results == []
+    run(MapPickerState.set_query, picker, "x" * 5000)
+    assert len(picker.query) == 200 and picker.searching is True
+    run(MapPickerState.set_query, picker, {"q": "x"})
+    assert picker.query == ""
+
+
+def test_store_picker_blank_search_and_forged_choices() -> None:
+    root = new_tree()
+    stores = sub(root, StorePickerState)
+    run(StorePickerState.open_store_picker, stores, "de")
+    assert stores.open is True and stores.zoom == 12 and stores.center == [12.37, -1.52]
+    assert sub(root, AddressState)._lang == "de"
+    for blank in ({"q": "   "}, {"q": ""}, {}, None, "q"):
+        assert run(StorePickerState.search, stores, blank) == [None]
+        assert stores.searching is False
+    run(StorePickerState.got_location, stores, [12.4, -1.5])
+    assert stores.located == [12.4, -1.5] and stores.zoom == 13
+    run(StorePickerState.got_location, stores, [500, 0])
+    assert stores.located == [12.4, -1.5]
+    for index in (-1, 0, 8, True, "0"):
+        run(StorePickerState.choose, stores, index)
+        run(StorePickerState.focus_result, stores, index)
+    assert sub(root, AddressState).user_address == "" and stores.open is True
+
+    stores.results = [
+        {
+            "index": 0,
+            "lat": 12.36,
+            "lng": -1.52,
+            "title": "Ouagadougou",
+            "name": "Ouagadougou, Burkina Faso",
+            "address": {"streetAddress": "Ouagadougou", "city": "Ouagadougou", "country": "BF"},
+        }
+    ]
+    run(StorePickerState.focus_result, stores, 0)
+    assert stores.active == 0 and stores.zoom == 15 and stores.markers[0]["open"] is True
+    run(StorePickerState.choose, stores, 0)
+    form = sub(root, AddressState)
+    assert json.loads(form.user_address)["city"] == "Ouagadougou"
+    assert form.label == "Ouagadougou" and stores.open is False
+
+
+def test_select_callback_with_forged_address() -> None:
+    form = sub(new_tree(), AddressState)
+    for forged in (None, "x", [1], {"city": {"a": 1}}, {"evil": 1}):
+        run(AddressState.fill_from_choice, form, forged)
+        assert form.street == "" and form.city == ""
+    run(AddressState.fill_from_choice, form, {"streetAddress": "Rue 1", "city": "Ouaga"})
+    assert form.street == "Rue 1" and form.city == "Ouaga"
