@@ -16,7 +16,7 @@ import reflex as rx
 from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import current_language, t, t_var
-from grocer.components.icons import icon
+from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
 from grocer.state.address import AddressState
 from grocer.state.auth import AuthState
@@ -48,26 +48,6 @@ MAP = ("M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Z", "M9 4v14", "M15 6v14")
 STORE = ("M4 10v10h16V10", "M3 10l2-6h14l2 6", "M3 10a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0",
          "M10 20v-5h4v5")  # fmt: skip
 SPINNER = ("M12 3a9 9 0 1 0 9 9",)
-
-
-def stroke_icon(paths: tuple[str, ...], size: int = 20, class_name: str = "") -> rx.Component:
-    """A decorative stroke icon (the control around it carries the name)."""
-    return rx.el.svg(
-        *(rx.el.svg.path(d=d) for d in paths),
-        view_box="0 0 24 24",
-        width=str(size),
-        height=str(size),
-        class_name=f"shrink-0 {class_name}".strip(),
-        custom_attrs={
-            "fill": "none",
-            "stroke": "currentColor",
-            "strokeWidth": "2",
-            "strokeLinecap": "round",
-            "strokeLinejoin": "round",
-            "aria-hidden": "true",
-            "focusable": "false",
-        },
-    )
 
 
 def spinner(size: int = 18) -> rx.Component:

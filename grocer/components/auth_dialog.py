@@ -14,6 +14,7 @@ from reflex.components.core.banner import has_connection_errors
 
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import t, t_var
+from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
 from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 
@@ -45,26 +46,6 @@ _EYE_OFF = (
     "M6.6 6.6A17 17 0 0 0 2 12s3.5 6 10 6a9.7 9.7 0 0 0 5.4-1.6",
     "M9.9 9.9a3 3 0 0 0 4.2 4.2",
 )
-
-
-def svg_icon(paths: tuple[str, ...], size: int = 20, class_name: str = "") -> rx.Component:
-    """A decorative stroke icon (hidden from screen readers)."""
-    return rx.el.svg(
-        *(rx.el.svg.path(d=d) for d in paths),
-        view_box="0 0 24 24",
-        width=str(size),
-        height=str(size),
-        class_name=f"shrink-0 {class_name}".strip(),
-        custom_attrs={
-            "fill": "none",
-            "stroke": "currentColor",
-            "strokeWidth": "2",
-            "strokeLinecap": "round",
-            "strokeLinejoin": "round",
-            "aria-hidden": "true",
-            "focusable": "false",
-        },
-    )
 
 
 CHECK = ("m5 12 5 5L20 7",)
@@ -222,6 +203,21 @@ def network_notice() -> rx.Component:
     )
 
 
+def switch_prompt(question_key: str, action_key: str, target: str) -> rx.Component:
+    """The footer line that swaps the sign-in and sign-up dialogs ("No account? Create one")."""
+    return rx.el.p(
+        t(question_key),
+        " ",
+        rx.el.button(
+            t(action_key),
+            type="button",
+            on_click=DialogState.switch_dialog(target),
+            class_name=LINK,
+        ),
+        class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
+    )
+
+
 def login_dialog() -> rx.Component:
     """ "Connectez-vous à votre compte" (000 §2.1)."""
     invalid = AuthState.login_error != ""
@@ -269,17 +265,7 @@ def login_dialog() -> rx.Component:
                 class_name="flex items-center justify-between gap-3",
             ),
             submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),
-            rx.el.p(
-                t("auth:login.noAccount"),
-                " ",
-                rx.el.button(
-                    t("auth:login.createAccount"),
-                    type="button",
-                    on_click=DialogState.switch_dialog("signup"),
-                    class_name=LINK,
-                ),
-                class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
-            ),
+            switch_prompt("auth:login.noAccount", "auth:login.createAccount", "signup"),
             on_submit=AuthState.submit_login,
             reset_on_submit=False,
             custom_attrs={"noValidate": True},

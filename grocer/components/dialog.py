@@ -54,6 +54,14 @@ class DialogRoot(_RadixDialog):
     on_open_change: EventHandler[no_args_event_spec]
 
 
+class DialogTrigger(_RadixDialog):
+    """The opener of a dialog that opens itself (the Refine dialog, the phone menu)."""
+
+    tag = "Trigger"
+    alias = "DialogTrigger"
+    as_child: rx.Var[bool]
+
+
 class DialogPortal(_RadixDialog):
     tag = "Portal"
     alias = "DialogPortal"

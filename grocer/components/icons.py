@@ -99,19 +99,27 @@ _ATTRS = {
 }
 
 
-def icon(name: str, size: int = 20, class_name: str = "", filled: bool = False) -> rx.Component:
-    """A decorative icon (hidden from screen readers: the control around it carries the name)."""
+def stroke_icon(
+    paths: tuple[str, ...], size: int = 20, class_name: str = "", filled: bool = False
+) -> rx.Component:
+    """A decorative icon drawn from its own paths (hidden from screen readers: the control
+    around it carries the name); for icons that only one dialog needs."""
     attrs = dict(_ATTRS)
     if filled:
         attrs["fill"] = "currentColor"
     return rx.el.svg(
-        *(rx.el.svg.path(d=d) for d in _PATHS[name]),
+        *(rx.el.svg.path(d=d) for d in paths),
         view_box="0 0 24 24",
         width=str(size),
         height=str(size),
         class_name=f"shrink-0 {class_name}".strip(),
         custom_attrs=attrs,
     )
+
+
+def icon(name: str, size: int = 20, class_name: str = "", filled: bool = False) -> rx.Component:
+    """A decorative icon of the set above, by name."""
+    return stroke_icon(_PATHS[name], size, class_name, filled)
 
 
 def logo(class_name: str = "") -> rx.Component:

@@ -14,7 +14,7 @@ import reflex as rx
 
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import t, t_var
-from grocer.components.icons import icon
+from grocer.components.icons import icon, stroke_icon
 from grocer.components.leaflet import leaflet_map
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState
@@ -27,27 +27,8 @@ LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7
           "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
 
 
-def _stroke(paths: tuple[str, ...], size: int = 18, class_name: str = "") -> rx.Component:
-    return rx.el.svg(
-        *(rx.el.svg.path(d=d) for d in paths),
-        view_box="0 0 24 24",
-        width=str(size),
-        height=str(size),
-        class_name=f"shrink-0 {class_name}".strip(),
-        custom_attrs={
-            "fill": "none",
-            "stroke": "currentColor",
-            "strokeWidth": "2",
-            "strokeLinecap": "round",
-            "strokeLinejoin": "round",
-            "aria-hidden": "true",
-            "focusable": "false",
-        },
-    )
-
-
 def _spinner() -> rx.Component:
-    return _stroke(("M12 3a9 9 0 1 0 9 9",), 16, "animate-spin")
+    return stroke_icon(("M12 3a9 9 0 1 0 9 9",), 16, "animate-spin")
 
 
 def search_box() -> rx.Component:
@@ -249,7 +230,7 @@ def legend() -> rx.Component:
 
 def center_on_me_button() -> rx.Component:
     return rx.el.button(
-        _stroke(LOCATE, 20, "text-blue-700"),
+        stroke_icon(LOCATE, 20, "text-blue-700"),
         rx.el.span(t("address:picker.centerOnMe"), class_name="hidden lg:inline"),
         type="button",
         on_click=MapPickerState.center_on_me,

@@ -16,11 +16,7 @@ from grocer.components.category_bar import (
     level_three_href,
     level_two_href,
 )
-from grocer.components.header import address_link, currency_marker, currency_select, language_select
-from grocer.components.i18n import t
-from grocer.components.icons import icon, logo
-from grocer.components.product_card import FOCUS
-from grocer.components.refine_dialog import (
+from grocer.components.dialog import (
     DialogClose,
     DialogContent,
     DialogDescription,
@@ -29,8 +25,12 @@ from grocer.components.refine_dialog import (
     DialogRoot,
     DialogTitle,
     DialogTrigger,
-    close_button,
 )
+from grocer.components.header import address_link, currency_marker, currency_select, language_select
+from grocer.components.i18n import t
+from grocer.components.icons import icon, logo
+from grocer.components.product_card import FOCUS
+from grocer.components.refine_dialog import close_button
 from grocer.components.skeleton import block
 from grocer.state.auth import AuthState
 from grocer.state.catalogue import CatalogueState

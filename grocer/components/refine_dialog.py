@@ -1,5 +1,5 @@
-"""An unstyled, accessible dialog primitive (@radix-ui/react-dialog: focus trap, Escape,
-focus return, scroll lock) and the category page's "Refine" dialog built on it.
+"""The category page's "Refine" dialog, on the shop's Radix dialog parts (grocer.components.dialog:
+focus trap, Escape, focus return, scroll lock) with its own trigger, look and close button.
 
 The Refine dialog really filters: its choices become the page's URL query (sort, shopBy,
 brand, origin), so a shared link shows the same list, and the listing state asks
@@ -12,9 +12,20 @@ from typing import Any
 
 import reflex as rx
 from reflex.vars import VarData
-from reflex_base.event import EventHandler, no_args_event_spec, passthrough_event_spec
+from reflex_base.event import EventHandler, passthrough_event_spec
 from reflex_base.utils.imports import ImportVar
 
+from grocer.components.dialog import (
+    FOCUS,
+    DialogClose,
+    DialogContent,
+    DialogDescription,
+    DialogOverlay,
+    DialogPortal,
+    DialogRoot,
+    DialogTitle,
+    DialogTrigger,
+)
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 
@@ -26,62 +37,12 @@ _toggle_group = rx.Var(
 )
 """onChange of the Brand boxes: "All Brands" and the brands exclude each other."""
 
-LIBRARY = "@radix-ui/react-dialog@1.3.1"
 
+class RefineDialogRoot(DialogRoot):
+    """The shared Radix root, but handing Radix's new open flag to the listing state (the
+    dialog opens through its own trigger, so a change is not always a request to close)."""
 
-class _Dialog(rx.Component):
-    library = LIBRARY
-
-
-class DialogRoot(_Dialog):
-    tag = "Root"
-    alias = "DialogRoot"
-    open: rx.Var[bool]
-    default_open: rx.Var[bool]
-    modal: rx.Var[bool]
     on_open_change: EventHandler[passthrough_event_spec(bool)]
-
-
-class DialogTrigger(_Dialog):
-    tag = "Trigger"
-    alias = "DialogTrigger"
-    as_child: rx.Var[bool]
-
-
-class DialogPortal(_Dialog):
-    tag = "Portal"
-    alias = "DialogPortal"
-
-
-class DialogOverlay(_Dialog):
-    tag = "Overlay"
-    alias = "DialogOverlay"
-
-
-class DialogContent(_Dialog):
-    tag = "Content"
-    alias = "DialogContent"
-    on_escape_key_down: EventHandler[no_args_event_spec]
-    on_open_auto_focus: EventHandler[no_args_event_spec]
-
-
-class DialogTitle(_Dialog):
-    tag = "Title"
-    alias = "DialogTitle"
-
-
-class DialogDescription(_Dialog):
-    tag = "Description"
-    alias = "DialogDescription"
-
-
-class DialogClose(_Dialog):
-    tag = "Close"
-    alias = "DialogClose"
-    as_child: rx.Var[bool]
-
-
-FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
 
 
 def close_button(label: rx.Var[str] | str) -> rx.Component:
@@ -134,7 +95,7 @@ def _fieldset(legend: rx.Var[str], *children: rx.Component) -> rx.Component:
 
 def refine_dialog(state: Any) -> rx.Component:
     """The "Refine" dialog of a listing state (ListingState): open flag, choices, facets."""
-    return DialogRoot.create(
+    return RefineDialogRoot.create(
         DialogTrigger.create(
             rx.el.button(
                 icon("filter", 18),

@@ -2,27 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 
 from grocer.components.auth_dialog import (
     CHECK,
     INPUT,
     LABEL,
-    LINK,
     PRIMARY,
-    SECONDARY,
     error_box,
     info_box,
     network_notice,
-    password_field,
     submit_button,
     svg_icon,
-    text_field,
+    switch_prompt,
 )
 from grocer.components.dialog import dialog
-from grocer.components.i18n import current_language, t
+from grocer.components.i18n import t
+from grocer.components.otp_step import (
+    back_button,
+    code_step,
+    email_step,
+    lang_input,
+    password_step,
+    step_form,
+)
 from grocer.components.session_hooks import digits_only
 from grocer.state.dialogs import DialogState
 from grocer.state.signup import COUNTRY_CODES, DEFAULT_COUNTRY_CODE, STEPS, SignupState
@@ -41,11 +44,6 @@ STEP_TITLES = (
 )
 
 _ERROR_ID = "signup-error"
-
-
-def lang_input() -> rx.Component:
-    """The shopper's language, so the e-mailed code arrives in it."""
-    return rx.el.input(type="hidden", name="lang", value=current_language)
 
 
 def step_indicator(step: rx.Var[int]) -> rx.Component:
@@ -84,128 +82,22 @@ def step_indicator(step: rx.Var[int]) -> rx.Component:
     )
 
 
-def _back_button() -> rx.Component:
-    return rx.el.button(
-        t("auth:common.back"),
-        type="button",
-        on_click=SignupState.back,
-        disabled=SignupState.busy,
-        class_name=SECONDARY,
-    )
-
-
-def _form(*children: rx.Component, on_submit: Any, form_id: str) -> rx.Component:
-    return rx.el.form(
-        *children,
-        on_submit=on_submit,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        class_name="flex flex-col gap-4",
-        id=form_id,
-    )
-
-
-def _step_email() -> rx.Component:
-    return _form(
-        rx.el.p(t("auth:signup.emailIntro"), class_name="text-sm text-gray-600"),
-        text_field(
-            "email",
-            t("auth:common.email"),
-            "signup-email",
-            type="email",
-            autocomplete="email",
-            placeholder=t("auth:common.emailPlaceholder"),
-            default_value=SignupState.email,
-            error_id=_ERROR_ID,
-            invalid=SignupState.error != "",
-            autofocus=True,
-            extra={"maxLength": "254", "autoCapitalize": "none", "spellCheck": "false"},
-        ),
-        lang_input(),
-        submit_button(t("auth:signup.sendCode"), t("auth:common.sending"), SignupState.busy),
-        on_submit=SignupState.send_code,
-        form_id="signup-email-form",
-    )
-
-
-def _step_code() -> rx.Component:
-    return _form(
-        rx.el.p(
-            t("auth:signup.codeSent", email=SignupState.email),
-            class_name="text-sm text-gray-600",
-        ),
-        text_field(
-            "code",
-            t("auth:common.code"),
-            "signup-code",
-            autocomplete="one-time-code",
-            placeholder="000000",
-            error_id=_ERROR_ID,
-            invalid=SignupState.error != "",
-            autofocus=True,
-            extra={
-                "inputMode": "numeric",
-                "maxLength": "6",
-                "pattern": "[0-9]*",
-                "onInput": digits_only(6),
-            },
-        ),
-        submit_button(t("auth:signup.verify"), t("auth:common.verifying"), SignupState.busy),
-        rx.el.div(
-            _back_button(),
-            rx.el.button(
-                rx.cond(
-                    SignupState.resend_seconds > 0,
-                    t("auth:common.resendIn", seconds=SignupState.resend_seconds),
-                    t("auth:signup.resend"),
-                ),
-                type="button",
-                on_click=SignupState.resend_code(current_language),
-                disabled=(SignupState.resend_seconds > 0) | SignupState.busy,
-                class_name=LINK,
-            ),
-            class_name="flex items-center justify-between gap-3",
-        ),
-        on_submit=SignupState.verify_code,
-        form_id="signup-code-form",
-    )
-
-
 def _step_password() -> rx.Component:
-    return _form(
-        password_field(
-            "password",
-            t("auth:common.password"),
-            "signup-password",
-            shown=SignupState.show_password,
-            on_toggle=SignupState.toggle_password,
-            autocomplete="new-password",
-            error_id=_ERROR_ID,
-            invalid=SignupState.error != "",
-        ),
-        password_field(
-            "confirm",
-            t("auth:common.confirmPassword"),
-            "signup-confirm",
-            shown=SignupState.show_confirm,
-            on_toggle=SignupState.toggle_confirm,
-            autocomplete="new-password",
-            error_id=_ERROR_ID,
-            invalid=SignupState.error != "",
-        ),
-        rx.el.p(t("auth:common.passwordHint"), class_name="-mt-2 text-xs text-gray-500"),
+    return password_step(
+        SignupState,
+        "signup",
+        t("auth:common.password"),
         rx.el.div(
-            _back_button(),
+            back_button(SignupState),
             rx.el.button(t("auth:common.continue"), type="submit", class_name=f"{PRIMARY} flex-1"),
             class_name="flex gap-3",
         ),
         on_submit=SignupState.set_password,
-        form_id="signup-password-form",
     )
 
 
 def _step_phone() -> rx.Component:
-    return _form(
+    return step_form(
         rx.el.p(t("auth:signup.phoneIntro"), class_name="text-sm text-gray-600"),
         rx.el.div(
             rx.el.label(t("auth:signup.phone"), html_for="signup-phone", class_name=LABEL),
@@ -238,7 +130,7 @@ def _step_phone() -> rx.Component:
         ),
         lang_input(),
         rx.el.div(
-            _back_button(),
+            back_button(SignupState),
             rx.el.div(
                 submit_button(t("auth:signup.create"), t("auth:signup.creating"), SignupState.busy),
                 class_name="flex-1",
@@ -290,26 +182,16 @@ def signup_dialog() -> rx.Component:
                 _success(),
                 rx.match(
                     SignupState.step,
-                    (2, _step_code()),
+                    (2, code_step(SignupState, "signup")),
                     (3, _step_password()),
                     (4, _step_phone()),
-                    _step_email(),
+                    email_step(SignupState, "signup"),
                 ),
             ),
             rx.cond(
                 SignupState.done,
                 rx.fragment(),
-                rx.el.p(
-                    t("auth:signup.haveAccount"),
-                    " ",
-                    rx.el.button(
-                        t("auth:signup.signIn"),
-                        type="button",
-                        on_click=DialogState.switch_dialog("login"),
-                        class_name=LINK,
-                    ),
-                    class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
-                ),
+                switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
             ),
             class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-6 pt-4",
         ),

@@ -11,52 +11,46 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
-from typing import Any
+from typing import ClassVar
 
 import reflex as rx
 
 from grocer.models.base import utcnow
 from grocer.services import accounts
-from grocer.services.errors import RateLimited, ServiceError, ValidationFailed
+from grocer.services.errors import RateLimited, ServiceError
 from grocer.state import session_guard
 from grocer.state.auth import (
-    CALL_TIMEOUT_SECONDS,
-    PASSWORD_MAX,
     AuthState,
     form_text,
     login_response_problem,
 )
+from grocer.state.otp_flow import (
+    OtpFlowState,
+    OtpTexts,
+    call_service,
+    chosen_language,
+    password_rules_problem,
+)
+from grocer.state.otp_flow import code_digits as code_digits  # kept importable from here
 
 logger = logging.getLogger(__name__)
 
 STEPS = 4
-RESEND_SECONDS = 60  # 001 §9
 SUCCESS_CLOSE_SECONDS = 1.2  # 001 §9
 RESEND_MESSAGE_SECONDS = 3.0  # 001 §8
-CODE_LENGTH = 6
 COUNTRY_CODES = accounts.COUNTRY_CODES
 DEFAULT_COUNTRY_CODE = accounts.DEFAULT_COUNTRY_CODE
-LANGUAGES = accounts.LANGUAGES
-EMAIL_MAX = accounts.EMAIL_MAX
 PHONE_MAX = 30
 
-K_EMAIL_REQUIRED = "auth:signup.errors.emailRequired"
-K_EMAIL_INVALID = "auth:signup.errors.emailInvalid"
 K_SEND_400 = "auth:signup.errors.emailUnavailable"
 K_TOO_MANY = "auth:signup.errors.tooManyAttempts"
 K_SERVER = "auth:signup.errors.server"
 K_SEND_OTHER = "auth:signup.errors.sendFailed"
-K_CODE_FORMAT = "auth:signup.errors.codeFormat"
 K_VERIFY_400 = "auth:signup.errors.codeInvalid"
 K_VERIFY_OTHER = "auth:signup.errors.verifyFailed"
 K_RESEND_400 = "auth:signup.errors.resendInvalidEmail"
 K_RESEND_OTHER = "auth:signup.errors.resendFailed"
-K_RESENT = "auth:signup.resent"
 K_PASSWORD_REQUIRED = "auth:signup.errors.passwordRequired"
-K_PASSWORD_SHORT = "auth:validation.passwordTooShort"
-K_PASSWORD_LONG = "auth:signup.errors.passwordTooLong"
-K_PASSWORD_MISMATCH = "auth:validation.passwordMismatch"
 K_PHONE_REQUIRED = "auth:signup.errors.phoneRequired"
 K_PHONE_SHORT = "auth:signup.errors.phoneTooShort"
 K_PHONE_DIGITS = "auth:signup.errors.phoneDigits"
@@ -65,26 +59,8 @@ K_REGISTER_FAILED = "auth:signup.errors.registerFailed"
 K_CREATED_SIGNED_IN = "auth:signup.createdSignedIn"
 K_CREATED_SIGN_IN = "auth:signup.createdPleaseSignIn"
 
-_NON_DIGITS = re.compile(r"\D")
-
 
 # --- pure rules --------------------------------------------------------------------------
-
-
-def email_problem(email: str) -> str:
-    """001 §5: required, and an address without spaces ("" when fine)."""
-    if not email.strip():
-        return K_EMAIL_REQUIRED
-    try:
-        accounts.validate_email(email)
-    except ValidationFailed:
-        return K_EMAIL_INVALID
-    return ""
-
-
-def code_digits(raw: object) -> str:
-    """The code field's rule: non-digits stripped, cut at 6."""
-    return _NON_DIGITS.sub("", raw if isinstance(raw, str) else "")[:CODE_LENGTH]
 
 
 def _common_status_key(exc: BaseException) -> str | None:
@@ -119,16 +95,15 @@ def verify_error_key(exc: BaseException) -> str:
     return K_VERIFY_OTHER
 
 
+def resend_error_key(exc: BaseException) -> str:
+    """001 §8 "Resend"."""
+    return send_error_key(exc, resend=True)
+
+
 def password_problem(password: str, confirm: str) -> str:
     if not password:
         return K_PASSWORD_REQUIRED
-    if len(password) < accounts.PASSWORD_MIN:
-        return K_PASSWORD_SHORT
-    if len(password.encode()) > accounts.PASSWORD_MAX_BYTES:
-        return K_PASSWORD_LONG
-    if password != confirm:
-        return K_PASSWORD_MISMATCH
-    return ""
+    return password_rules_problem(password, confirm)
 
 
 def phone_problem(country_code: str, number: str) -> str:
@@ -144,46 +119,21 @@ def phone_problem(country_code: str, number: str) -> str:
     return ""
 
 
-def chosen_language(form: Any) -> str:
-    lang = form_text(form, "lang", 5)[:2]
-    return lang if lang in LANGUAGES else "fr"
+class SignupState(OtpFlowState, rx.State):
+    """Steps 1 and 2 come from OtpFlowState; steps 3 and 4 take the password and the phone."""
 
+    TEXTS: ClassVar[OtpTexts] = OtpTexts(
+        "signup", RESEND_MESSAGE_SECONDS, send_error_key, resend_error_key, verify_error_key
+    )
 
-class SignupState(rx.State):
-    step: int = 1
-    email: str = ""
     country_code: str = DEFAULT_COUNTRY_CODE
-    error: str = ""
-    info: str = ""
-    busy: bool = False
-    done: bool = False
-    resend_seconds: int = 0
-    show_password: bool = False
-    show_confirm: bool = False
 
     _password: str = ""  # backend only, between steps 3 and 4
-    _seq: int = 0
-    _ticked_at: float = 0.0  # the running countdown's last tick (epoch seconds)
 
     def _reset(self) -> None:
-        self.step = 1
-        self.email = ""
+        super()._reset()
         self.country_code = DEFAULT_COUNTRY_CODE
-        self.error = ""
-        self.info = ""
-        self.busy = False
-        self.done = False
-        self.resend_seconds = 0
-        self.show_password = False
-        self.show_confirm = False
         self._password = ""
-        self._seq += 1
-
-    def _client_ip(self) -> str:
-        try:
-            return (self.router.session.client_ip or "unknown")[:64]
-        except Exception:
-            return "unknown"
 
     @rx.event
     def back(self) -> None:
@@ -196,130 +146,20 @@ class SignupState(rx.State):
         if self.step < 3:
             self._password = ""
 
-    @rx.event
-    def toggle_password(self) -> None:
-        self.show_password = not self.show_password
-
-    @rx.event
-    def toggle_confirm(self) -> None:
-        self.show_confirm = not self.show_confirm
-
     async def _send(self, email: str, lang: str) -> None:
-        await asyncio.wait_for(
-            session_guard.in_db(
-                accounts.send_signup_code, email, utcnow(), self._client_ip(), lang
-            ),
-            timeout=CALL_TIMEOUT_SECONDS,
-        )
+        await call_service(accounts.send_signup_code, email, utcnow(), self._client_ip(), lang)
 
-    @rx.event
-    async def send_code(self, form_data: dict):
-        """Step 1: e-mail a code, then step 2 with a 60 s resend countdown."""
-        if self.busy or self.step != 1:
-            return
-        email = form_text(form_data, "email", EMAIL_MAX + 1).strip()
-        problem = email_problem(email)
-        if problem:
-            self.error = problem
-            return
-        self.error = ""
-        self.busy = True
-        yield
-        try:
-            await self._send(email, chosen_language(form_data))
-        except Exception as exc:
-            self.busy = False
-            self.error = send_error_key(exc)
-            return
-        self.busy = False
-        self.email = accounts.normalise_email(email)
-        self.step = 2
-        self.resend_seconds = RESEND_SECONDS
-        yield SignupState.run_countdown
-
-    @rx.event(background=True)
-    async def run_countdown(self):
-        """The resend countdown, one second at a time; stops when the dialog resets."""
-        async with self:
-            if time.time() - self._ticked_at < 2.5:
-                return  # one countdown at a time, however often this is called
-            self._ticked_at = time.time()
-        while True:
-            await asyncio.sleep(1)
-            async with self:
-                self._ticked_at = time.time()
-                if self.resend_seconds <= 0:  # also when the dialog was reset
-                    self._ticked_at = 0.0
-                    return
-                self.resend_seconds -= 1
-
-    @rx.event
-    async def resend_code(self, lang: str = "fr"):
-        """Resend, once the countdown is over (the server enforces the wait as well)."""
-        if self.busy or self.step != 2 or self.resend_seconds > 0 or not self.email:
-            return
-        self.error = ""
-        self.info = ""
-        self.busy = True
-        yield
-        try:
-            await self._send(self.email, lang if lang in LANGUAGES else "fr")
-        except Exception as exc:
-            self.busy = False
-            self.error = send_error_key(exc, resend=True)
-            return
-        self.busy = False
-        self.info = K_RESENT
-        self.resend_seconds = RESEND_SECONDS
-        yield [SignupState.run_countdown, SignupState.clear_info_later]
-
-    @rx.event(background=True)
-    async def clear_info_later(self):
-        """ "Code de vérification renvoyé avec succès" is cleared after 3 s."""
-        async with self:
-            seq = self._seq
-        await asyncio.sleep(RESEND_MESSAGE_SECONDS)
-        async with self:
-            if self._seq == seq and self.info == K_RESENT:
-                self.info = ""
-
-    @rx.event
-    async def verify_code(self, form_data: dict):
-        """Step 2: check the code (never kept), then step 3."""
-        if self.busy or self.step != 2:
-            return
-        code = code_digits(form_text(form_data, "code", 64))
-        if len(code) != CODE_LENGTH:
-            self.error = K_CODE_FORMAT
-            return
-        self.error = ""
-        self.info = ""
-        self.busy = True
-        yield
-        try:
-            await asyncio.wait_for(
-                session_guard.in_db(accounts.verify_signup_code, self.email, code, utcnow()),
-                timeout=CALL_TIMEOUT_SECONDS,
-            )
-        except Exception as exc:
-            self.busy = False
-            self.error = verify_error_key(exc)
-            return
-        self.busy = False
-        self.step = 3
+    async def _verify(self, code: str) -> None:
+        await call_service(accounts.verify_signup_code, self.email, code, utcnow())
 
     @rx.event
     def set_password(self, form_data: dict) -> None:
         """Step 3: the password and its confirmation (kept server-side only)."""
         if self.busy or self.step != 3:
             return
-        password = form_text(form_data, "password", PASSWORD_MAX)
-        confirm = form_text(form_data, "confirm", PASSWORD_MAX)
-        problem = password_problem(password, confirm)
-        if problem:
-            self.error = problem
+        password = self._new_password(form_data, password_problem)
+        if password is None:
             return
-        self.error = ""
         self._password = password
         self.show_password = False
         self.show_confirm = False
@@ -358,10 +198,7 @@ class SignupState(rx.State):
             preferred_language=chosen_language(form_data),
         )
         try:
-            result = await asyncio.wait_for(
-                session_guard.in_db(accounts.register, data, utcnow()),
-                timeout=CALL_TIMEOUT_SECONDS,
-            )
+            result = await call_service(accounts.register, data, utcnow())
         except Exception as exc:
             logger.info("sign-up: registration refused (%s)", type(exc).__name__)
             self.busy = False

@@ -1,0 +1,152 @@
+"""The UI pieces of the dialogs that prove an e-mail by a code (sign-up and forgot password).
+
+Both dialogs run on an `OtpFlowState` (grocer.state.otp_flow), so their e-mail, code and
+new-password steps are drawn once here. `flow` ("signup" or "forgot") names the dialog: it
+prefixes the element ids (`{flow}-email`, `{flow}-code`, `{flow}-password`, `{flow}-confirm`,
+each step's `…-form`, and `{flow}-error`) and picks the texts the two specs word differently
+(`auth:{flow}.emailIntro`, `.sendCode`, `.codeSent`, `.verify`, `.resend`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.auth_dialog import (
+    LINK,
+    SECONDARY,
+    password_field,
+    submit_button,
+    text_field,
+)
+from grocer.components.i18n import current_language, t
+from grocer.components.session_hooks import digits_only
+from grocer.state.otp_flow import CODE_LENGTH, OtpFlowState
+
+
+def lang_input() -> rx.Component:
+    """The shopper's language, so the e-mailed code arrives in it."""
+    return rx.el.input(type="hidden", name="lang", value=current_language)
+
+
+def step_form(*children: rx.Component, on_submit: Any, form_id: str) -> rx.Component:
+    """One step's form: uncontrolled inputs, checked by the state rather than the browser."""
+    return rx.el.form(
+        *children,
+        on_submit=on_submit,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        class_name="flex flex-col gap-4",
+        id=form_id,
+    )
+
+
+def back_button(state: type[OtpFlowState]) -> rx.Component:
+    """ "Retour" to the previous step (disabled while a call is running)."""
+    return rx.el.button(
+        t("auth:common.back"),
+        type="button",
+        on_click=state.back,
+        disabled=state.busy,
+        class_name=SECONDARY,
+    )
+
+
+def email_step(state: type[OtpFlowState], flow: str, *after: rx.Component) -> rx.Component:
+    """Step 1: the e-mail the code goes to; `after` follows the Send button."""
+    return step_form(
+        rx.el.p(t(f"auth:{flow}.emailIntro"), class_name="text-sm text-gray-600"),
+        text_field(
+            "email",
+            t("auth:common.email"),
+            f"{flow}-email",
+            type="email",
+            autocomplete="email",
+            placeholder=t("auth:common.emailPlaceholder"),
+            default_value=state.email,
+            error_id=f"{flow}-error",
+            invalid=state.error != "",
+            autofocus=True,
+            extra={"maxLength": "254", "autoCapitalize": "none", "spellCheck": "false"},
+        ),
+        lang_input(),
+        submit_button(t(f"auth:{flow}.sendCode"), t("auth:common.sending"), state.busy),
+        *after,
+        on_submit=state.send_code,
+        form_id=f"{flow}-email-form",
+    )
+
+
+def code_step(state: type[OtpFlowState], flow: str) -> rx.Component:
+    """Step 2: the 6-digit code, Verify, Back and Resend (a countdown until it is allowed)."""
+    digits = str(CODE_LENGTH)
+    return step_form(
+        rx.el.p(
+            t(f"auth:{flow}.codeSent", email=state.email),
+            class_name="text-sm text-gray-600",
+        ),
+        text_field(
+            "code",
+            t("auth:common.code"),
+            f"{flow}-code",
+            autocomplete="one-time-code",
+            placeholder="0" * CODE_LENGTH,
+            error_id=f"{flow}-error",
+            invalid=state.error != "",
+            autofocus=True,
+            extra={
+                "inputMode": "numeric",
+                "maxLength": digits,
+                "pattern": "[0-9]*",
+                "onInput": digits_only(CODE_LENGTH),
+            },
+        ),
+        submit_button(t(f"auth:{flow}.verify"), t("auth:common.verifying"), state.busy),
+        rx.el.div(
+            back_button(state),
+            rx.el.button(
+                rx.cond(
+                    state.resend_seconds > 0,
+                    t("auth:common.resendIn", seconds=state.resend_seconds),
+                    t(f"auth:{flow}.resend"),
+                ),
+                type="button",
+                on_click=state.resend_code(current_language),
+                disabled=(state.resend_seconds > 0) | state.busy,
+                class_name=LINK,
+            ),
+            class_name="flex items-center justify-between gap-3",
+        ),
+        on_submit=state.verify_code,
+        form_id=f"{flow}-code-form",
+    )
+
+
+def password_step(
+    state: type[OtpFlowState], flow: str, label: Any, *actions: rx.Component, on_submit: Any
+) -> rx.Component:
+    """Step 3: a new password and its confirmation (each with show/hide), then `actions`."""
+    fields = (
+        ("password", label, state.show_password, state.toggle_password),
+        ("confirm", t("auth:common.confirmPassword"), state.show_confirm, state.toggle_confirm),
+    )
+    return step_form(
+        *(
+            password_field(
+                name,
+                field_label,
+                f"{flow}-{name}",
+                shown=shown,
+                on_toggle=on_toggle,
+                autocomplete="new-password",
+                error_id=f"{flow}-error",
+                invalid=state.error != "",
+            )
+            for name, field_label, shown, on_toggle in fields
+        ),
+        rx.el.p(t("auth:common.passwordHint"), class_name="-mt-2 text-xs text-gray-500"),
+        *actions,
+        on_submit=on_submit,
+        form_id=f"{flow}-password-form",
+    )

@@ -1,0 +1,272 @@
+"""The e-mailed-code steps shared by the sign-up and forgot-password dialogs (000 §4.2, 001 §4).
+
+Both dialogs e-mail a code (step 1), check it (step 2) and offer "Renvoyer" after a 60 s
+countdown; they differ only in the services they call and in their messages. Each dialog's
+state mixes `OtpFlowState` in and supplies those (`TEXTS`, `_send`, `_verify`), so the step
+rules, the busy flag and the single countdown stay one piece of code. The business rules stay
+in grocer.services.accounts; the code itself is never kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+import reflex as rx
+
+from grocer.services import accounts, otp
+from grocer.services.errors import ValidationFailed
+from grocer.state import session_guard
+from grocer.state.auth import CALL_TIMEOUT_SECONDS, PASSWORD_MAX, form_text
+
+T = TypeVar("T")
+
+CODE_LENGTH = otp.CODE_LENGTH
+RESEND_SECONDS = int(otp.RESEND_COOLDOWN.total_seconds())  # 001 §9: the server's wait, shown
+EMAIL_MAX = accounts.EMAIL_MAX
+
+K_PASSWORD_SHORT = "auth:validation.passwordTooShort"
+K_PASSWORD_LONG = "auth:signup.errors.passwordTooLong"
+K_PASSWORD_MISMATCH = "auth:validation.passwordMismatch"
+
+_NON_DIGITS = re.compile(r"\D")
+
+
+def code_digits(raw: object) -> str:
+    """The code field's rule: non-digits stripped, cut at 6."""
+    return _NON_DIGITS.sub("", raw if isinstance(raw, str) else "")[:CODE_LENGTH]
+
+
+def chosen_language(form: Any) -> str:
+    """The language the code e-mail is written in (the form's hidden `lang`, else French)."""
+    lang = form_text(form, "lang", 5)[:2]
+    return lang if lang in accounts.LANGUAGES else "fr"
+
+
+@dataclass(frozen=True)
+class OtpTexts:
+    """One dialog's wording of the shared steps, and how it names a failure.
+
+    `flow` ("signup" or "forgot") picks the message keys, `auth:{flow}.errors.emailRequired`,
+    `.errors.emailInvalid`, `.errors.codeFormat` and `auth:{flow}.resent`, as it picks the
+    dialog's texts in grocer.components.otp_step.
+    """
+
+    flow: str
+    resent_seconds: float  # how long "code resent" shows (the specs differ: 2 s and 3 s)
+    send_error: Callable[[BaseException], str]
+    resend_error: Callable[[BaseException], str]
+    verify_error: Callable[[BaseException], str]
+
+    @property
+    def email_required(self) -> str:
+        return f"auth:{self.flow}.errors.emailRequired"
+
+    @property
+    def email_invalid(self) -> str:
+        return f"auth:{self.flow}.errors.emailInvalid"
+
+    @property
+    def code_format(self) -> str:
+        return f"auth:{self.flow}.errors.codeFormat"
+
+    @property
+    def resent(self) -> str:
+        return f"auth:{self.flow}.resent"
+
+
+def email_problem(email: str, texts: OtpTexts) -> str:
+    """Step 1 (000 §5, 001 §5): required, and a valid address ("" when fine)."""
+    if not email.strip():
+        return texts.email_required
+    try:
+        accounts.validate_email(email)
+    except ValidationFailed:
+        return texts.email_invalid
+    return ""
+
+
+def password_rules_problem(password: str, confirm: str) -> str:
+    """Step 3 of both dialogs once the fields are filled: the account service's length
+    rules, then the confirmation ("" when fine). Each dialog words "empty" its own way."""
+    if len(password) < accounts.PASSWORD_MIN:
+        return K_PASSWORD_SHORT
+    if len(password.encode()) > accounts.PASSWORD_MAX_BYTES:
+        return K_PASSWORD_LONG
+    if password != confirm:
+        return K_PASSWORD_MISMATCH
+    return ""
+
+
+async def call_service(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(db, *args)` in a worker thread, given up after CALL_TIMEOUT_SECONDS so that a stuck
+    database or mail server frees the dialog instead of leaving it busy."""
+    return await asyncio.wait_for(session_guard.in_db(fn, *args), timeout=CALL_TIMEOUT_SECONDS)
+
+
+class OtpFlowState(rx.State, mixin=True):
+    """Steps 1 and 2 of a dialog that proves an e-mail by a code; the dialog adds the rest."""
+
+    TEXTS: ClassVar[OtpTexts]  # set by each dialog
+
+    step: int = 1
+    email: str = ""
+    error: str = ""
+    info: str = ""
+    busy: bool = False
+    done: bool = False
+    resend_seconds: int = 0
+    show_password: bool = False
+    show_confirm: bool = False
+
+    _seq: int = 0  # bumped on every reset, so timers started before it do nothing
+    _ticked_at: float = 0.0  # the running countdown's last tick (epoch seconds)
+
+    # --- what each dialog supplies ------------------------------------------------------------
+
+    async def _send(self, email: str, lang: str) -> None:
+        """E-mail a code to `email` (the dialog's service)."""
+        raise NotImplementedError
+
+    async def _verify(self, code: str) -> None:
+        """Check `code` for `self.email` on the server (the dialog's service)."""
+        raise NotImplementedError
+
+    # --- shared ---------------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        """Back to an empty step 1 (DialogState calls this whenever the dialog opens)."""
+        self.step = 1
+        self.email = ""
+        self.error = ""
+        self.info = ""
+        self.busy = False
+        self.done = False
+        self.resend_seconds = 0
+        self.show_password = False
+        self.show_confirm = False
+        self._seq += 1
+
+    def _client_ip(self) -> str:
+        try:
+            return (self.router.session.client_ip or "unknown")[:64]
+        except Exception:
+            return "unknown"
+
+    async def _attempt(
+        self, call: Awaitable[object], error_key: Callable[[BaseException], str]
+    ) -> bool:
+        """Await one service call of a step: busy ends either way, and a failure becomes the
+        step's message. True when the call succeeded."""
+        try:
+            await call
+        except Exception as exc:
+            self.busy = False
+            self.error = error_key(exc)
+            return False
+        self.busy = False
+        return True
+
+    def _new_password(self, form_data: dict, problem_of: Callable[[str, str], str]) -> str | None:
+        """Step 3's submitted password once `problem_of(password, confirm)` passes; otherwise
+        None, with the problem shown."""
+        password = form_text(form_data, "password", PASSWORD_MAX)
+        confirm = form_text(form_data, "confirm", PASSWORD_MAX)
+        problem = problem_of(password, confirm)
+        if problem:
+            self.error = problem
+            return None
+        self.error = ""
+        return password
+
+    @rx.event
+    def toggle_password(self) -> None:
+        self.show_password = not self.show_password
+
+    @rx.event
+    def toggle_confirm(self) -> None:
+        self.show_confirm = not self.show_confirm
+
+    @rx.event
+    async def send_code(self, form_data: dict):
+        """Step 1: e-mail a code, then step 2 with a 60 s resend countdown."""
+        if self.busy or self.step != 1:
+            return
+        email = form_text(form_data, "email", EMAIL_MAX + 1).strip()
+        problem = email_problem(email, self.TEXTS)
+        if problem:
+            self.error = problem
+            return
+        self.error = ""
+        self.busy = True
+        yield
+        sent = self._send(email, chosen_language(form_data))
+        if not await self._attempt(sent, self.TEXTS.send_error):
+            return
+        self.email = accounts.normalise_email(email)
+        self.step = 2
+        self.resend_seconds = RESEND_SECONDS
+        yield type(self).run_countdown
+
+    @rx.event(background=True)
+    async def run_countdown(self):
+        """The resend countdown, one second at a time; stops when the dialog resets."""
+        async with self:
+            if time.time() - self._ticked_at < 2.5:
+                return  # one countdown at a time, however often this is called
+            self._ticked_at = time.time()
+        while True:
+            await asyncio.sleep(1)
+            async with self:
+                self._ticked_at = time.time()
+                if self.resend_seconds <= 0:  # also when the dialog was reset
+                    self._ticked_at = 0.0
+                    return
+                self.resend_seconds -= 1
+
+    @rx.event
+    async def resend_code(self, lang: str = "fr"):
+        """Resend, once the countdown is over (the server enforces the wait as well)."""
+        if self.busy or self.step != 2 or self.resend_seconds > 0 or not self.email:
+            return
+        self.error = ""
+        self.info = ""
+        self.busy = True
+        yield
+        lang = lang if lang in accounts.LANGUAGES else "fr"
+        if not await self._attempt(self._send(self.email, lang), self.TEXTS.resend_error):
+            return
+        self.info = self.TEXTS.resent
+        self.resend_seconds = RESEND_SECONDS
+        yield [type(self).run_countdown, type(self).clear_info_later]
+
+    @rx.event(background=True)
+    async def clear_info_later(self):
+        """The "code resent" message goes after `resent_seconds`, unless replaced meanwhile."""
+        async with self:
+            seq = self._seq
+            texts = self.TEXTS
+        await asyncio.sleep(texts.resent_seconds)
+        async with self:
+            if self._seq == seq and self.info == texts.resent:
+                self.info = ""
+
+    @rx.event
+    async def verify_code(self, form_data: dict):
+        """Step 2: check the code (never kept), then step 3."""
+        if self.busy or self.step != 2:
+            return
+        code = code_digits(form_text(form_data, "code", 64))
+        if len(code) != CODE_LENGTH:
+            self.error = self.TEXTS.code_format
+            return
+        self.error = ""
+        self.info = ""
+        self.busy = True
+        yield
+        if await self._attempt(self._verify(code), self.TEXTS.verify_error):
+            self.step = 3
