@@ -16,6 +16,8 @@ config = rx.Config(
     show_built_with_reflex=False,
     plugins=[rx.plugins.TailwindV4Plugin()],
     disable_plugins=[rx.plugins.SitemapPlugin],
+    # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).
+    frontend_compression_formats=["brotli", "gzip"],
     cors_allowed_origins=get_settings().allowed_origins,
     redis_url=get_settings().redis_url or None,
     # One worker keeps tab states in memory: the disk manager's batched writes stalled the event

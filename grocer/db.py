@@ -24,9 +24,7 @@ def make_engine(url: str) -> sa.Engine:
     """An engine tuned for the backend: WAL and a busy timeout on SQLite, a pool on PostgreSQL."""
     url = _normalise(url)
     if url.startswith("sqlite"):
-        engine = sa.create_engine(
-            url, connect_args={"check_same_thread": False, "timeout": 30}
-        )
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @sa.event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

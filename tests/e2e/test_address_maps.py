@@ -410,6 +410,7 @@ def test_phone_picker_opens_by_itself(phone: Any) -> None:
     shot(page, "picker-390")
     click_map(page, "map-picker-map", 0.5, 0.45)
     page.locator("#map-picker-confirm:not([disabled])").wait_for()
+    page.wait_for_timeout(300)  # the button's colour transition, for an honest screenshot
     shot(page, "picker-picked-390")
     picker.get_by_role("button", name="Annuler").click()
     picker.wait_for(state="detached")

@@ -23,3 +23,20 @@ def test_home_shows_the_demo_sections_in_order(page: Page, shop: str) -> None:
     headings = page.get_by_role("heading").all_inner_texts()
     positions = [next(i for i, h in enumerate(headings) if t in h) for t in titles[:3]]
     assert positions == sorted(positions)
+
+
+def test_home_scripts_come_compressed_and_cacheable(page: Page, shop: str) -> None:
+    """A returning shopper's browser keeps the hashed scripts for good and gets them brotli-
+    compressed; the page itself is never cached (it must show the current build)."""
+    scripts: list[str] = []
+    page.on("response", lambda r: scripts.append(r.url) if "/assets/" in r.url else None)
+    page.goto("/")
+    page.wait_for_load_state("load")
+    assert scripts
+    answer = httpx.get(scripts[0], headers={"Accept-Encoding": "br, gzip"}, timeout=30)
+    assert answer.status_code == 200
+    assert answer.headers["content-encoding"] == "br"
+    assert "immutable" in answer.headers["cache-control"]
+    assert "cache-control" not in httpx.get(f"{shop}/", timeout=30).headers
+    image = httpx.get(f"{shop}/img/banners/banner-1-600.webp", timeout=30)
+    assert image.headers["cache-control"] == "public, max-age=3600"

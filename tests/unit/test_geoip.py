@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from tests.fakes.providers import FakeClock, FakeGeo
 
 
-
 def public_only_chain() -> geoip.FirstAnswer:
     """The configured chain without the offline database, private addresses allowed: the
     public services then answer for any address (the test forces them)."""
