@@ -128,7 +128,7 @@ def test_refine_dialog_narrows_and_resorts_through_the_url(page: Page, shop: str
     sub = main["children"][0]
     page.goto(f"/products?mainCategoryId={main['id']}&categoryId={sub['id']}")
     title = page.get_by_role("heading", name=re.compile("Tous les produits"))
-    expect(title).to_contain_text(re.compile(r"\d+ produits"))
+    expect(title).to_contain_text(re.compile(r"\b[1-9]\d* produits"))  # loaded, not a blank count
     total = int(re.search(r"(\d+) produits", title.inner_text()).group(1))
 
     page.get_by_role("button", name="Filtrer").click()
@@ -154,6 +154,7 @@ def test_refine_dialog_narrows_and_resorts_through_the_url(page: Page, shop: str
     dialog.get_by_role("button", name="Apply Filters").click()
     expect(page).to_have_url(re.compile(r"brand="))
     expect(title).not_to_contain_text(f"{total} produits")
+    expect(title).to_contain_text(re.compile(r"\b[1-9]\d* produits?"))
     narrowed = int(re.search(r"(\d+) produits?", title.inner_text()).group(1))
     assert 0 < narrowed < total
 
@@ -241,3 +242,20 @@ def test_phone_drawer_shows_the_categories(phone: Page, shop: str) -> None:
     expect(drawer.get_by_role("button", name="Entrez votre adresse")).to_be_visible()
     phone.keyboard.press("Escape")
     expect(drawer).to_be_hidden()
+
+
+def test_product_link_paints_a_shell_until_the_page_is_there(page: Page, shop: str) -> None:
+    """A shared product link is not prerendered: its HTML must already paint the header band
+    and a spinner (not a white screen), and the shell must be gone once the product shows."""
+    first = _first_level_one(shop)
+    sub = first["children"][0]
+    articles = httpx.get(
+        f"{shop}/api/v1/web-ui/articles", params={"categoryid": sub["id"]}, timeout=10
+    ).json()["items"]
+    article = articles[0]
+    html = httpx.get(f"{shop}/produit/{article['id']}", timeout=10).text
+    assert 'id="grocer-shell"' in html
+
+    page.goto(f"/produit/{article['id']}")
+    expect(page.get_by_role("heading", name=article["name"]).first).to_be_visible()
+    expect(page.locator("#grocer-shell")).to_have_count(0)

@@ -1,0 +1,24 @@
+"""The loading shell put into the SPA fallback pages at build time (grocer/loading_shell.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grocer.loading_shell import SHELL_ID, LoadingShellPlugin, add_shell
+
+FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body><section></section></body></html>'
+
+
+def test_the_shell_becomes_the_first_child_of_body_once() -> None:
+    once = add_shell(FALLBACK)
+    assert once.index(f'<body><div id="{SHELL_ID}"') > 0
+    assert once.index(SHELL_ID) < once.index("<section>")
+    assert add_shell(once) == once
+
+
+def test_the_plugin_rewrites_only_the_fallback_pages(tmp_path: Path) -> None:
+    (tmp_path / "__spa-fallback.html").write_text(FALLBACK)
+    (tmp_path / "index.html").write_text(FALLBACK)
+    LoadingShellPlugin().post_build(static_dir=tmp_path)
+    assert SHELL_ID in (tmp_path / "__spa-fallback.html").read_text()
+    assert SHELL_ID not in (tmp_path / "index.html").read_text()
