@@ -51,7 +51,6 @@ import asyncio
 import contextlib
 import importlib.util
 import json
-import os
 import random
 import re
 import shutil
@@ -67,17 +66,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+
 PROJECT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("GROCER_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 ADD_BUTTON_NAME = "Ajouter au panier"  # aria-label of a product card's add button (fr)
 NAMESPACE = "/_event"
 SOCKETIO_PATH = "_event"

@@ -16,14 +16,12 @@ from pathlib import Path
 
 import httpx
 
+from tests.support.browser import CHROMIUM_ARGS
 from tests.support.shop_server import ROOT, running_shop
 
 TOOLS = ROOT / ".bench"
 LIGHTHOUSE_VERSION = "13.5.0"
-CHROME_FLAGS = (
-    "--headless --no-sandbox --disable-gpu --disable-background-networking "
-    "--disable-component-update --disable-sync --no-first-run"
-)
+CHROME_FLAGS = " ".join(CHROMIUM_ARGS)
 
 
 def _lighthouse_bin() -> Path:

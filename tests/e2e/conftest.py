@@ -18,20 +18,11 @@ from tests.fakes.providers import (
     FakePhoton,
     FakeTiles,
 )
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.shop_server import ARTIFACTS, running_shop
 from tests.support.smtp import SmtpServer
 
-CHROMIUM = os.environ.get("GROCER_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+BROWSER_ARGS = [*CHROMIUM_ARGS, "--disable-quic"]
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +82,7 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        instance = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        instance = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         yield instance
         instance.close()
 
