@@ -16,12 +16,13 @@ from pathlib import Path
 
 import httpx
 
-from tests.support.browser import CHROMIUM_ARGS
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.support.shop_server import ROOT, running_shop
 
 TOOLS = ROOT / ".bench"
 LIGHTHOUSE_VERSION = "13.5.0"
 CHROME_FLAGS = " ".join(CHROMIUM_ARGS)
+FRENCH_FLAGS = f"{CHROME_FLAGS} --lang=fr-FR --accept-lang=fr-FR"
 
 
 def _lighthouse_bin() -> Path:
@@ -37,17 +38,17 @@ def _lighthouse_bin() -> Path:
     return binary
 
 
-def _audit(binary: Path, url: str) -> dict[str, float]:
+def _audit(binary: Path, url: str, flags: str = CHROME_FLAGS) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         env = {
             **os.environ,
-            "CHROME_PATH": "/usr/bin/chromium",
+            "CHROME_PATH": CHROMIUM,
             "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
         }
         subprocess.run(
             [str(binary), url, "--quiet", "--output=json", f"--output-path={out}",
-             "--only-categories=performance", f"--chrome-flags={CHROME_FLAGS}"],
+             "--only-categories=performance", f"--chrome-flags={flags}"],
             check=True, env=env,
         )  # fmt: skip
         report = json.loads(out.read_text())
@@ -77,11 +78,14 @@ def main() -> int:
             "product": f"{base}/produit/{article_id}",
         }
         rows = [(name, _audit(binary, url)) for name, url in pages.items()]
+        # Lighthouse's browser speaks en-US, so the French page switches to English after
+        # hydration (a re-render of every text); the shop's audience mostly browses in French.
+        rows.append(("/ (French browser)", _audit(binary, pages["/"], FRENCH_FLAGS)))
     print("\n| page | score | LCP (s) | CLS | TBT (ms) | KiB | budget |")
     print("|---|---|---|---|---|---|---|")
     for name, r in rows:
         ok = r["score"] >= 95 and r["lcp"] <= 2.0 and r["cls"] <= 0.05
-        if name == "/":
+        if name.startswith("/"):
             ok = ok and r["kib"] <= 300
         print(
             f"| {name} | {r['score']} | {r['lcp']:.2f} | {r['cls']:.3f} | {r['tbt']:.0f} "
