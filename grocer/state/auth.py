@@ -58,8 +58,6 @@ PASSWORD_MIN = accounts.PASSWORD_MIN
 #: What a sign-in form field may carry at most (longer input is cut, never stored).
 IDENTIFIER_MAX = accounts.EMAIL_MAX
 PASSWORD_MAX = 256
-#: The HTTP time-out of the spec (000 §9), applied to a service call.
-CALL_TIMEOUT_SECONDS = 60.0
 #: Upper bound of the random wait before refreshing an expired session at start (seconds).
 START_REFRESH_JITTER = 1.5
 #: Longest userInfo / userRoles text read back from the browser.
@@ -300,16 +298,13 @@ class AuthState(rx.State):
         self.login_busy = True
         yield
         try:
-            result = await asyncio.wait_for(
-                session_guard.in_db(
-                    accounts.login,
-                    username,
-                    password,
-                    utcnow(),
-                    remember_me=remember_me,
-                    ip=self._client_ip(),
-                ),
-                timeout=CALL_TIMEOUT_SECONDS,
+            result = await session_guard.call(
+                accounts.login,
+                username,
+                password,
+                utcnow(),
+                remember_me=remember_me,
+                ip=self._client_ip(),
             )
             payload = result.to_json()
         except Exception as exc:  # every failure has a message in the catalogue
@@ -404,10 +399,7 @@ class AuthState(rx.State):
             await self._end_session()
             return False
         try:
-            pair = await asyncio.wait_for(
-                session_guard.in_db(accounts.refresh, token, utcnow()),
-                timeout=CALL_TIMEOUT_SECONDS,
-            )
+            pair = await session_guard.call(accounts.refresh, token, utcnow())
         except Exception as exc:
             logger.info("session: refresh failed (%s)", type(exc).__name__)
             await self._end_session()
@@ -475,10 +467,7 @@ class AuthState(rx.State):
         token = self.refresh_token or ""
         if token and len(token) <= session_guard.MAX_TOKEN_LENGTH:
             try:
-                await asyncio.wait_for(
-                    session_guard.in_db(accounts.logout, token, utcnow()),
-                    timeout=CALL_TIMEOUT_SECONDS,
-                )
+                await session_guard.call(accounts.logout, token, utcnow())
             except Exception:
                 logger.info("logout: server call failed, signing out locally")
         self._clear_tokens()

@@ -7,21 +7,23 @@ The dialog resets whenever it opens (DialogState calls `_reset`).
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import reflex as rx
 
 from grocer.models.base import utcnow
 from grocer.services import accounts
 from grocer.services.errors import NotFound, RateLimited, ServiceError
+from grocer.state import session_guard
 from grocer.state.otp_flow import (
     OtpFlowState,
     OtpTexts,
-    call_service,
     password_rules_problem,
 )
+
+if TYPE_CHECKING:
+    from grocer.state.dialogs import DialogState
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +88,12 @@ class ForgotState(OtpFlowState, rx.State):
     """Steps 1 and 2 come from OtpFlowState; step 3 sets the new password."""
 
     TEXTS: ClassVar[OtpTexts] = OtpTexts(
-        "forgot", RESENT_SECONDS, send_error_key, resend_error_key, verify_error_key
+        "forgot",
+        RESENT_SECONDS,
+        send_error_key,
+        resend_error_key,
+        verify_error_key,
+        success_seconds=SUCCESS_REDIRECT_SECONDS,
     )
 
     @rx.event
@@ -99,12 +106,12 @@ class ForgotState(OtpFlowState, rx.State):
         self.info = ""
 
     async def _send(self, email: str, lang: str) -> None:
-        await call_service(
+        await session_guard.call(
             accounts.request_password_reset, email, utcnow(), self._client_ip(), lang
         )
 
     async def _verify(self, code: str) -> None:
-        await call_service(accounts.verify_reset_code, self.email, code, utcnow())
+        await session_guard.call(accounts.verify_reset_code, self.email, code, utcnow())
 
     @rx.event
     async def reset_password(self, form_data: dict):
@@ -117,23 +124,14 @@ class ForgotState(OtpFlowState, rx.State):
             return
         self.busy = True
         yield
-        reset = call_service(accounts.reset_password, self.email, password, utcnow())
+        reset = session_guard.call(accounts.reset_password, self.email, password, utcnow())
         if not await self._attempt(reset, reset_error_key):
             return
         self.done = True
         self.info = K_RESET_DONE
-        yield ForgotState.finish_later
+        yield ForgotState.finish_after_success
 
-    @rx.event(background=True)
-    async def finish_later(self):
-        from grocer.state.dialogs import DialogState
-
-        async with self:
-            seq = self._seq
-        await asyncio.sleep(SUCCESS_REDIRECT_SECONDS)
-        async with self:
-            dialogs = await self.get_state(DialogState)
-            if self._seq != seq or dialogs.active != "forgot":
-                return
-            self._reset()
-            await dialogs._open("login")
+    async def _finish(self, dialogs: DialogState) -> None:
+        """The password is reset: the dialog starts over and the sign-in dialog opens."""
+        self._reset()
+        await dialogs._open("login")

@@ -14,16 +14,16 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import reflex as rx
 
 from grocer.services import accounts, otp
 from grocer.services.errors import ValidationFailed
-from grocer.state import session_guard
-from grocer.state.auth import CALL_TIMEOUT_SECONDS, PASSWORD_MAX, form_text
+from grocer.state.auth import PASSWORD_MAX, form_text
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from grocer.state.dialogs import DialogState
 
 CODE_LENGTH = otp.CODE_LENGTH
 RESEND_SECONDS = int(otp.RESEND_COOLDOWN.total_seconds())  # 001 §9: the server's wait, shown
@@ -51,9 +51,9 @@ def chosen_language(form: Any) -> str:
 class OtpTexts:
     """One dialog's wording of the shared steps, and how it names a failure.
 
-    `flow` ("signup" or "forgot") picks the message keys, `auth:{flow}.errors.emailRequired`,
-    `.errors.emailInvalid`, `.errors.codeFormat` and `auth:{flow}.resent`, as it picks the
-    dialog's texts in grocer.components.otp_step.
+    `flow` ("signup" or "forgot") is also the dialog's name in DialogState; it picks the message
+    keys `auth:{flow}.errors.emailRequired`, `.errors.emailInvalid`, `.errors.codeFormat` and
+    `auth:{flow}.resent`, as it picks the dialog's texts in grocer.components.otp_step.
     """
 
     flow: str
@@ -61,6 +61,7 @@ class OtpTexts:
     send_error: Callable[[BaseException], str]
     resend_error: Callable[[BaseException], str]
     verify_error: Callable[[BaseException], str]
+    success_seconds: float  # how long the success message shows before the dialog moves on
 
     @property
     def email_required(self) -> str:
@@ -102,12 +103,6 @@ def password_rules_problem(password: str, confirm: str) -> str:
     return ""
 
 
-async def call_service(fn: Callable[..., T], *args: Any) -> T:
-    """`fn(db, *args)` in a worker thread, given up after CALL_TIMEOUT_SECONDS so that a stuck
-    database or mail server frees the dialog instead of leaving it busy."""
-    return await asyncio.wait_for(session_guard.in_db(fn, *args), timeout=CALL_TIMEOUT_SECONDS)
-
-
 class OtpFlowState(rx.State, mixin=True):
     """Steps 1 and 2 of a dialog that proves an e-mail by a code; the dialog adds the rest."""
 
@@ -134,6 +129,10 @@ class OtpFlowState(rx.State, mixin=True):
 
     async def _verify(self, code: str) -> None:
         """Check `code` for `self.email` on the server (the dialog's service)."""
+        raise NotImplementedError
+
+    async def _finish(self, dialogs: DialogState) -> None:
+        """What the dialog does once its success message has shown."""
         raise NotImplementedError
 
     # --- shared ---------------------------------------------------------------------------------
@@ -270,3 +269,18 @@ class OtpFlowState(rx.State, mixin=True):
         yield
         if await self._attempt(self._verify(code), self.TEXTS.verify_error):
             self.step = 3
+
+    @rx.event(background=True)
+    async def finish_after_success(self):
+        """`success_seconds` after a success, `_finish` runs, unless the dialog was reset, closed
+        or replaced meanwhile."""
+        from grocer.state.dialogs import DialogState
+
+        async with self:
+            seq = self._seq
+            texts = self.TEXTS
+        await asyncio.sleep(texts.success_seconds)
+        async with self:
+            dialogs = await self.get_state(DialogState)
+            if self._seq == seq and dialogs.active == texts.flow:
+                await self._finish(dialogs)

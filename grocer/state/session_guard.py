@@ -78,6 +78,16 @@ async def in_db(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await asyncio.to_thread(run)
 
 
+CALL_TIMEOUT_SECONDS = 60.0
+"""The HTTP time-out of the spec (000 §9), applied to a service call from a handler."""
+
+
+async def call(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`in_db`, given up after CALL_TIMEOUT_SECONDS, so that a stuck database or mail server
+    frees the dialog that waits on it instead of leaving it busy."""
+    return await asyncio.wait_for(in_db(fn, *args, **kwargs), timeout=CALL_TIMEOUT_SECONDS)
+
+
 async def signed_in_user_id(state: rx.State, *, refresh: bool = True) -> int | None:
     """The id of the user signed in on this tab, verified now; None means "stop".
 

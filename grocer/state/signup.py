@@ -8,10 +8,9 @@ is never kept. Opening the dialog resets everything (DialogState calls `_reset`)
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import reflex as rx
 
@@ -27,11 +26,13 @@ from grocer.state.auth import (
 from grocer.state.otp_flow import (
     OtpFlowState,
     OtpTexts,
-    call_service,
     chosen_language,
     password_rules_problem,
 )
 from grocer.state.otp_flow import code_digits as code_digits  # kept importable from here
+
+if TYPE_CHECKING:
+    from grocer.state.dialogs import DialogState
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +124,12 @@ class SignupState(OtpFlowState, rx.State):
     """Steps 1 and 2 come from OtpFlowState; steps 3 and 4 take the password and the phone."""
 
     TEXTS: ClassVar[OtpTexts] = OtpTexts(
-        "signup", RESEND_MESSAGE_SECONDS, send_error_key, resend_error_key, verify_error_key
+        "signup",
+        RESEND_MESSAGE_SECONDS,
+        send_error_key,
+        resend_error_key,
+        verify_error_key,
+        success_seconds=SUCCESS_CLOSE_SECONDS,
     )
 
     country_code: str = DEFAULT_COUNTRY_CODE
@@ -147,10 +153,11 @@ class SignupState(OtpFlowState, rx.State):
             self._password = ""
 
     async def _send(self, email: str, lang: str) -> None:
-        await call_service(accounts.send_signup_code, email, utcnow(), self._client_ip(), lang)
+        ip = self._client_ip()
+        await session_guard.call(accounts.send_signup_code, email, utcnow(), ip, lang)
 
     async def _verify(self, code: str) -> None:
-        await call_service(accounts.verify_signup_code, self.email, code, utcnow())
+        await session_guard.call(accounts.verify_signup_code, self.email, code, utcnow())
 
     @rx.event
     def set_password(self, form_data: dict) -> None:
@@ -198,7 +205,7 @@ class SignupState(OtpFlowState, rx.State):
             preferred_language=chosen_language(form_data),
         )
         try:
-            result = await call_service(accounts.register, data, utcnow())
+            result = await session_guard.call(accounts.register, data, utcnow())
         except Exception as exc:
             logger.info("sign-up: registration refused (%s)", type(exc).__name__)
             self.busy = False
@@ -218,7 +225,7 @@ class SignupState(OtpFlowState, rx.State):
         self.info = K_CREATED_SIGNED_IN
         from grocer.state.bag import BagState
 
-        yield [SignupState.close_after_success, BagState.after_sign_in]
+        yield [SignupState.finish_after_success, BagState.after_sign_in]
 
     async def _login_after_register(self, username: str) -> dict | None:
         """001 §4: sign in with the username and remember-me, else with the e-mail."""
@@ -239,15 +246,6 @@ class SignupState(OtpFlowState, rx.State):
                 return payload
         return None
 
-    @rx.event(background=True)
-    async def close_after_success(self):
-        """The dialog closes 1.2 s after a successful sign-up."""
-        from grocer.state.dialogs import DialogState
-
-        async with self:
-            seq = self._seq
-        await asyncio.sleep(SUCCESS_CLOSE_SECONDS)
-        async with self:
-            dialogs = await self.get_state(DialogState)
-            if self._seq == seq and dialogs.active == "signup":
-                dialogs._close()
+    async def _finish(self, dialogs: DialogState) -> None:
+        """The account is created: the dialog closes."""
+        dialogs._close()
