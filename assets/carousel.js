@@ -4,6 +4,11 @@ import { Children, Fragment, createElement, isValidElement, useEffect, useRef, u
 import useEmblaCarousel from "embla-carousel-react";
 
 const registry = new Map();
+/** Carousels not started yet: id -> start(), and the arrow press that asked for it. */
+const sleepers = new Map();
+const pendingMoves = new Map();
+/** Start a carousel this far before it scrolls into view. */
+const WAKE_MARGIN = "200px";
 
 /** The children as a flat list: Reflex wraps a foreach in a Fragment. */
 function flatten(children) {
@@ -25,27 +30,82 @@ function revealSlides(container) {
   });
 }
 
-/** Move the carousel registered under `id` by one slide (dir -1 or 1), wrapping around. */
+/** Move the carousel registered under `id` by one slide (dir -1 or 1), wrapping around. A
+ * carousel that has not started yet starts now and makes the move once it is ready. */
 export function scrollCarousel(id, dir) {
   const api = registry.get(id);
-  if (!api) return;
+  if (!api) {
+    pendingMoves.set(id, dir);
+    sleepers.get(id)?.();
+    return;
+  }
   revealSlides(api.containerNode());
   if (dir < 0) api.scrollPrev();
   else api.scrollNext();
 }
 
+/** Run `fn` when the main thread is idle (each carousel's measuring is then its own short
+ * task instead of part of the page's first render). */
+function whenIdle(fn) {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(fn, { timeout: 1500 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(fn, 1);
+  return () => clearTimeout(handle);
+}
+
 /** An embla carousel (loop, swipe over 50 px). The slides are the container's DOM children
- * (the Python side wraps each item), so a memoised list of slides works too. */
+ * (the Python side wraps each item), so a memoised list of slides works too; embla measures
+ * them again when they change. Until it comes near the viewport, or the shopper touches,
+ * focuses or presses an arrow of it, a carousel is a plain row: embla's measuring of every
+ * slide (forced layouts) is the costliest script work of a page of rows on a phone. */
 export function Carousel({ id, className, containerClassName, ariaLabel, children }) {
-  const [viewportRef, api] = useEmblaCarousel({
+  const [emblaRef, api] = useEmblaCarousel({
     loop: true,
     align: "start",
     dragThreshold: 50,
     slidesToScroll: 1,
   });
+  const nodeRef = useRef(null);
+  const [awake, setAwake] = useState(false);
+  useEffect(() => {
+    const node = nodeRef.current;
+    if (awake || !node) return undefined;
+    const wake = () => setAwake(true);
+    const cancels = [];
+    const watcher = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          watcher.disconnect();
+          cancels.push(whenIdle(wake));
+        }
+      },
+      { rootMargin: WAKE_MARGIN },
+    );
+    watcher.observe(node);
+    node.addEventListener("pointerdown", wake);
+    node.addEventListener("focusin", wake);
+    if (id) sleepers.set(id, wake);
+    return () => {
+      watcher.disconnect();
+      cancels.forEach((cancel) => cancel());
+      node.removeEventListener("pointerdown", wake);
+      node.removeEventListener("focusin", wake);
+      if (id && sleepers.get(id) === wake) sleepers.delete(id);
+    };
+  }, [awake, id]);
+  useEffect(() => {
+    if (awake) emblaRef(nodeRef.current);
+  }, [awake, emblaRef]);
   useEffect(() => {
     if (!api || !id) return undefined;
     registry.set(id, api);
+    if (pendingMoves.has(id)) {
+      const dir = pendingMoves.get(id);
+      pendingMoves.delete(id);
+      scrollCarousel(id, dir);
+    }
     return () => {
       if (registry.get(id) === api) registry.delete(id);
     };
@@ -65,18 +125,10 @@ export function Carousel({ id, className, containerClassName, ariaLabel, childre
       root.removeEventListener("focusin", reveal);
     };
   }, [api]);
-  useEffect(() => {
-    // Slides arriving later (data from the server) must be measured again.
-    if (!api) return undefined;
-    const container = api.containerNode();
-    const observer = new MutationObserver(() => api.reInit());
-    observer.observe(container, { childList: true });
-    return () => observer.disconnect();
-  }, [api]);
   return createElement(
     "div",
     {
-      ref: viewportRef,
+      ref: nodeRef,
       className: className,
       role: "region",
       "aria-roledescription": "carousel",
