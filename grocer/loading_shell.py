@@ -28,18 +28,29 @@ _LEAF = (
     '<path d="M5 21c0-9 5-15 15-16-1 10-7 15-15 16Z"/><path d="M5 21c3-5 6-8 10-11"/></svg>'
 )
 
+SPINNER = '<div class="gs-spin" role="presentation"></div>'
+PREVIEW_MARK = SPINNER
+"""Where the server puts a page's preview (grocer.api.page_preview), in place of the spinner."""
+
 SHELL_HTML = f"""<div id="{SHELL_ID}" aria-busy="true">
 <style>
 #{SHELL_ID}{{min-height:100vh;background:#f9fafb;font-family:system-ui,sans-serif}}
 #{SHELL_ID} .gs-band{{display:none;height:40px;background:#016630}}
 #{SHELL_ID} .gs-bar{{display:flex;align-items:center;gap:8px;height:64px;padding:0 16px;
-background:#fff;border-bottom:1px solid #e5e7eb}}
+background:#fff}}
+#{SHELL_ID} *{{box-sizing:border-box}}
+#{SHELL_ID} .gs-search{{height:57px;padding:0 16px;background:#fff;
+border-bottom:1px solid #e5e7eb}}
+#{SHELL_ID} .gs-search span{{display:block;height:44px;border-radius:9999px;background:#f3f4f6}}
+#{SHELL_ID} .gs-cats{{display:none;height:48px;background:#fff;border-bottom:1px solid #e5e7eb}}
 #{SHELL_ID} .gs-menu{{width:44px;height:44px;margin-right:4px;background:
 linear-gradient(#111827,#111827) 12px 14px/20px 2px no-repeat,
 linear-gradient(#111827,#111827) 12px 21px/20px 2px no-repeat,
 linear-gradient(#111827,#111827) 12px 28px/20px 2px no-repeat}}
 @media (min-width:1024px){{#{SHELL_ID} .gs-band{{display:block}}
-#{SHELL_ID} .gs-menu{{display:none}}}}
+#{SHELL_ID} .gs-menu,#{SHELL_ID} .gs-search{{display:none}}
+#{SHELL_ID} .gs-bar{{height:65px;border-bottom:1px solid #e5e7eb}}
+#{SHELL_ID} .gs-cats{{display:block}}}}
 #{SHELL_ID} .gs-mark{{display:inline-flex;align-items:center;justify-content:center;width:36px;
 height:36px;border-radius:12px;background:#16a34a}}
 #{SHELL_ID} .gs-name{{font-size:20px;font-weight:800;letter-spacing:-.02em;color:#166534}}
@@ -51,13 +62,15 @@ border:4px solid #dcfce7;border-top-color:#16a34a;animation:gs-turn .8s linear i
 <div class="gs-band"></div>
 <div class="gs-bar"><span class="gs-menu"></span><span class="gs-mark">{_LEAF}</span>
 <span class="gs-name">Grocer</span></div>
-<div class="gs-spin" role="presentation"></div>
+<div class="gs-search"><span></span></div><div class="gs-cats"></div>
+{SPINNER}
 <script>(function(){{var s=document.getElementById("{SHELL_ID}");if(!s)return;
 var o=new MutationObserver(function(){{if(document.getElementById("{PAGE_ROOT_ID}")){{
 s.remove();o.disconnect();}}}});o.observe(document.body,{{childList:true,subtree:true}});}})();</script>
 </div>"""
-"""The shell, drawn like the header (phone: menu, logo; desktop: green band, logo) with inline
-CSS: the app's Tailwind sheet holds only the classes the app itself uses."""
+"""The shell, drawn like the header (phone: menu, logo, search row; desktop: green band, logo,
+category bar, at the header's heights) with inline CSS: it must paint the same whatever page
+classes the app's Tailwind sheet holds. A preview put in place of the spinner uses that sheet."""
 
 FALLBACK_PAGES: tuple[str, ...] = ("__spa-fallback.html", "404.html")
 

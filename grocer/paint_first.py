@@ -8,7 +8,8 @@ painted. This build plugin rewrites every prerendered page so that its scripts a
 only after the `load` event (the page's own pictures are in) and a frame has painted, all in
 parallel, and the app then starts as before; `MAX_WAIT_MS` caps the wait if a picture hangs.
 Measured with Lighthouse (mobile): / LCP 2.4 -> 1.0 s. The SPA fallback pages (dynamic and
-unknown routes) have nothing prerendered to show, so they keep React Router's own start.
+unknown routes) are rewritten too: they paint the loading shell (grocer.loading_shell), and for
+a product the server's preview of it (grocer.preview), before the scripts are asked for.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import reflex as rx
-
-from grocer.loading_shell import FALLBACK_PAGES
 
 MAX_WAIT_MS = 3000
 """Start the app this long after the page is parsed even if `load` has not come yet."""
@@ -86,13 +85,12 @@ def paint_first(html: str) -> str:
 
 
 class PaintFirstPlugin(rx.plugins.Plugin):
-    """Rewrites the prerendered pages after the production build (before compression)."""
+    """Rewrites the built pages after the production build (before compression); registered
+    after LoadingShellPlugin, whose shell is what the fallback pages paint first."""
 
     def post_build(self, **context: Any) -> None:
         static_dir = Path(context["static_dir"])
         for page in static_dir.rglob("*.html"):
-            if page.name in FALLBACK_PAGES:
-                continue
             html = page.read_text(encoding="utf-8")
             rewritten = paint_first(html)
             if rewritten != html:

@@ -122,6 +122,16 @@ def icon(name: str, size: int = 20, class_name: str = "", filled: bool = False) 
     return stroke_icon(_PATHS[name], size, class_name, filled)
 
 
+def icon_markup(name: str, size: int = 20) -> str:
+    """The same icon as SVG markup, for HTML the server writes itself (grocer.preview)."""
+    paths = "".join(f'<path d="{d}"/>' for d in _PATHS[name])
+    return (
+        f'<svg viewBox="0 0 24 24" width="{size}" height="{size}" class="shrink-0" fill="none" '
+        'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
+        f'aria-hidden="true" focusable="false">{paths}</svg>'
+    )
+
+
 def logo(class_name: str = "") -> rx.Component:
     """The Grocer mark: a green leaf in a rounded square, then the name."""
     return rx.el.span(

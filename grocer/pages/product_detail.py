@@ -13,6 +13,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
+from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
 from grocer.components.product_card import FOCUS, discount_badge, image_fallback
 from grocer.components.product_row import product_row
@@ -444,7 +445,8 @@ def product_page() -> rx.Component:
         back_home(),
         rx.cond(
             ProductState.loading,
-            loading_view(),
+            # The server's preview of the product (grocer.preview) until its data is in.
+            preview_slot(loading_view()),
             rx.cond(ProductState.not_found, not_found_view(), product_view()),
         ),
     )

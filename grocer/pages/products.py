@@ -16,6 +16,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 from grocer.components.carousel import Delayed
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
+from grocer.components.preview_slot import preview_slot
 from grocer.components.product_card import FOCUS, product_card
 from grocer.components.product_row import product_row
 from grocer.components.promo_banner import promo_banner
@@ -176,15 +177,11 @@ def _category_content() -> rx.Component:
         subcategory_tabs(),
         leaf_links(),
         rx.cond(
-            ListingState.sections_loading,
-            rx.el.div(row_skeleton(), aria_busy="true"),
-            rx.cond(
-                ListingState.sections.length() > 0,
-                section_rows(ListingState.sections),
-                rx.el.p(
-                    t("catalogue:noSections"),
-                    class_name="my-6 rounded-2xl bg-white p-6 text-center text-gray-600",
-                ),
+            ListingState.sections.length() > 0,
+            section_rows(ListingState.sections),
+            rx.el.p(
+                t("catalogue:noSections"),
+                class_name="my-6 rounded-2xl bg-white p-6 text-center text-gray-600",
             ),
         ),
         rx.el.section(
@@ -300,9 +297,10 @@ def products_page() -> rx.Component:
                 class_name="py-16 text-center",
             ),
             rx.cond(
-                ListingState.main_id > 0,
-                _category_content(),
-                rx.cond(ListingState.sections_loading, page_skeleton(), _deals_content()),
+                ListingState.sections_loading,
+                # The server's preview of the category (grocer.preview) until its data is in.
+                preview_slot(page_skeleton()),
+                rx.cond(ListingState.main_id > 0, _category_content(), _deals_content()),
             ),
         ),
     )

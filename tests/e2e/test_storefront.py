@@ -13,6 +13,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.support.browser import wait_hydrated
+
 pytestmark = pytest.mark.e2e
 
 
@@ -231,6 +233,7 @@ def test_error_pages(page: Page, path: str, title: str, message: str) -> None:
 def test_phone_drawer_shows_the_categories(phone: Page, shop: str) -> None:
     main = _first_level_one(shop)
     phone.goto("/")
+    wait_hydrated(phone)
     phone.get_by_role("button", name="Menu").click()
     drawer = phone.get_by_role("dialog", name="Menu")
     expect(drawer).to_be_visible()

@@ -4,6 +4,7 @@ benchmarks (Playwright's own browser download does not work here)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 CHROMIUM = os.environ.get("GROCER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS: list[str] = [
@@ -15,3 +16,16 @@ CHROMIUM_ARGS: list[str] = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+HYDRATED_JS = """(selector) => {
+    const node = document.querySelector(selector);
+    return !!node && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+}"""
+"""True once React has taken over the element (prerendered pages start their scripts only
+after `load`, so a click right after `goto` can come before the app is there)."""
+
+
+def wait_hydrated(page: Any, selector: str = "#top") -> None:
+    """Wait until the app runs the page (React owns `selector`)."""
+    page.wait_for_function(HYDRATED_JS, arg=selector)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grocer.loading_shell import SHELL_ID, LoadingShellPlugin, add_shell
+from grocer.loading_shell import PREVIEW_MARK, SHELL_ID, LoadingShellPlugin, add_shell
 
 FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body><section></section></body></html>'
 
@@ -22,3 +22,10 @@ def test_the_plugin_rewrites_only_the_fallback_pages(tmp_path: Path) -> None:
     LoadingShellPlugin().post_build(static_dir=tmp_path)
     assert SHELL_ID in (tmp_path / "__spa-fallback.html").read_text()
     assert SHELL_ID not in (tmp_path / "index.html").read_text()
+
+
+def test_the_shell_keeps_one_place_for_a_preview() -> None:
+    """The server replaces the spinner with a product's preview (grocer.api.page_preview)."""
+    shell = add_shell(FALLBACK)
+    assert shell.count(PREVIEW_MARK) == 1
+    assert shell.index(PREVIEW_MARK) < shell.index("<script>")

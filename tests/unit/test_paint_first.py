@@ -66,12 +66,11 @@ def test_the_start_script_is_valid_javascript(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
 
 
-def test_the_plugin_rewrites_the_prerendered_pages_not_the_fallbacks(tmp_path: Path) -> None:
+def test_the_plugin_rewrites_every_built_page(tmp_path: Path) -> None:
+    """The fallback pages too: they paint the loading shell (and a product's preview) first."""
     (tmp_path / "error").mkdir()
     for name in ("index.html", "error/index.html", "__spa-fallback.html", "404.html"):
         (tmp_path / name).write_text(PAGE)
     PaintFirstPlugin().post_build(static_dir=tmp_path)
-    assert MARKER in (tmp_path / "index.html").read_text()
-    assert MARKER in (tmp_path / "error/index.html").read_text()
-    assert (tmp_path / "__spa-fallback.html").read_text() == PAGE
-    assert (tmp_path / "404.html").read_text() == PAGE
+    for name in ("index.html", "error/index.html", "__spa-fallback.html", "404.html"):
+        assert MARKER in (tmp_path / name).read_text(), name

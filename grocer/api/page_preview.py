@@ -1,0 +1,161 @@
+"""Pages answered with the server's preview of their data already in the HTML (grocer.preview).
+
+For a browser asking for `/produit/{id}`, `/products` or `/level-one-products` (with a main
+category), the middleware takes the built page (the SPA fallback with its loading shell, or the
+prerendered category page), writes the preview into it and answers; anything else, a page it
+cannot build (no such article or category, no production build) or any failure goes on to the
+static files unchanged, so the preview can only add to a page, never break it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import anyio
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from grocer.components.preview_slot import SLOT_ID
+from grocer.db import session_scope
+from grocer.loading_shell import PREVIEW_MARK
+from grocer.preview import html, views
+from grocer.services import catalogue
+
+log = logging.getLogger(__name__)
+
+PRODUCT_PATH = re.compile(r"^/produit/(\d{1,12})/?$")
+CATEGORY_PAGES: dict[str, str] = {
+    "/products": "products.html",
+    "/level-one-products": "level-one-products.html",
+}
+SHELL_PAGE = "__spa-fallback.html"
+_SLOT = re.compile(rf'(<div id="{SLOT_ID}"[^>]*>)(</div>)')
+
+
+def built_pages_dir() -> Path:
+    """Where the production build puts the pages (served by Reflex's static files)."""
+    from reflex.utils import prerequisites
+    from reflex_base import constants
+
+    return prerequisites.get_web_dir() / constants.Dirs.STATIC
+
+
+_templates: dict[Path, tuple[float, str]] = {}
+
+
+def _template(pages: Path, name: str) -> str | None:
+    """A built page's HTML (re-read when a new build replaces it), or None without a build."""
+    path = pages / name
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return None
+    cached = _templates.get(path)
+    if cached is None or cached[0] != mtime:
+        cached = (mtime, path.read_text(encoding="utf-8"))
+        _templates[path] = cached
+    return cached[1]
+
+
+def _id(values: list[str] | None) -> int:
+    try:
+        number = int((values or [""])[0])
+    except ValueError:
+        return 0
+    return number if 0 < number <= catalogue.MAX_ID else 0
+
+
+def product_page(pages: Path, product_id: int, for_url: str) -> str | None:
+    """The SPA fallback with the product's preview in its loading shell."""
+    page = _template(pages, SHELL_PAGE)
+    if page is None or PREVIEW_MARK not in page or not 0 < product_id <= catalogue.MAX_ID:
+        return None
+    with session_scope() as db:
+        view = views.product(db, product_id)
+    if view is None:
+        return None
+    preview = html.wrap(for_url, html.product(view))
+    shell_main = f'<main class="mx-auto w-full max-w-7xl px-4">{html.back_home()}{preview}</main>'
+    return page.replace(PREVIEW_MARK, shell_main, 1)
+
+
+def category_page(pages: Path, path: str, query: str, for_url: str) -> str | None:
+    """The prerendered category page with the category's preview in its slot."""
+    page = _template(pages, CATEGORY_PAGES[path])
+    params = parse_qs(query)
+    main_id, category_id = _id(params.get("mainCategoryId")), _id(params.get("categoryId"))
+    if page is None or not main_id or _SLOT.search(page) is None:
+        return None
+    with session_scope() as db:
+        data = views.category(db, main_id, category_id)
+    if data is None:
+        return None
+    preview = html.wrap(for_url, html.category(data))
+    return _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
+
+
+def build_page(pages: Path, path: str, query: str) -> str | None:
+    """The page with its preview, or None to let the static files answer."""
+    for_url = f"{path}?{query}" if query else path
+    match = PRODUCT_PATH.match(path)
+    if match:
+        return product_page(pages, int(match.group(1)), for_url)
+    if path in CATEGORY_PAGES:
+        return category_page(pages, path, query, for_url)
+    return None
+
+
+def _header(scope: Scope, name: bytes) -> str:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return ""
+
+
+class PagePreview:
+    """ASGI middleware: GET of a previewed page by a browser → the page with its preview."""
+
+    def __init__(self, app: ASGIApp, pages: Path | None = None) -> None:
+        self.app = app
+        self.pages = pages
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if (
+            scope["type"] != "http"
+            or scope.get("method") != "GET"
+            or not (path in CATEGORY_PAGES or PRODUCT_PATH.match(path))
+            or "text/html" not in _header(scope, b"accept")
+        ):
+            await self.app(scope, receive, send)
+            return
+        query = scope.get("query_string", b"").decode("latin-1")
+        try:
+            pages = self.pages or built_pages_dir()
+            page = await anyio.to_thread.run_sync(build_page, pages, path, query)
+        except Exception:  # the preview only adds to a page: without it the page still works
+            log.exception("page preview failed for %s", path)
+            page = None
+        if page is None:
+            await self.app(scope, receive, send)
+            return
+        await _send_html(page, "gzip" in _header(scope, b"accept-encoding"), send)
+
+
+async def _send_html(page: str, use_gzip: bool, send: Send) -> None:
+    body = page.encode("utf-8")
+    headers: list[tuple[bytes, Any]] = [
+        (b"content-type", b"text/html; charset=utf-8"),
+        (b"cache-control", b"no-cache"),
+        (b"vary", b"Accept-Encoding"),
+    ]
+    if use_gzip:
+        body = gzip.compress(body, compresslevel=6)
+        headers.append((b"content-encoding", b"gzip"))
+    headers.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

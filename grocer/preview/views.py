@@ -1,0 +1,54 @@
+"""What a preview shows, read from the catalogue services with the views the pages use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from grocer.services import catalogue
+from grocer.services.errors import NotFound, ValidationFailed
+from grocer.state.catalogue import cards
+from grocer.state.listing import _node
+from grocer.state.product import product_view
+
+ROW_CARDS = 6
+"""A row shows at most six cards at once (desktop)."""
+
+
+def product(db: Session, product_id: int) -> dict[str, Any] | None:
+    """The product page's view of an article, or None when there is no such article."""
+    try:
+        return product_view(catalogue.get_article(db, product_id))
+    except (NotFound, ValidationFailed):
+        return None
+
+
+def category(db: Session, main_id: int, category_id: int) -> dict[str, Any] | None:
+    """Breadcrumb, title, level-2 tabs, level-3 links and the first section row of a category
+    page, or None when the page would show something else (no main category, not found).
+    Without a level-2 id the page moves to the first level-2 category: so does the preview."""
+    try:
+        main = _node(catalogue.get_category(db, main_id))
+        if not category_id:
+            category_id = next((int(c["id"]) for c in main["children"]), 0)
+            if not category_id:
+                return None
+        current = catalogue.get_category(db, category_id)
+        first_row = None
+        for section in catalogue.sections(
+            db, articles_only=True, active=True, category_ids=[category_id]
+        ):
+            articles = cards(section.get("articles"), ROW_CARDS)
+            if articles:
+                first_row = {"title": section.get("title") or "", "articles": articles}
+                break
+    except (NotFound, ValidationFailed):
+        return None
+    node = _node(current)
+    return {
+        "main": main,
+        "current": node,
+        "leaves": node["children"] if current.get("level", 0) < 3 else [],
+        "row": first_row,
+    }

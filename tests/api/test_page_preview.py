@@ -1,0 +1,144 @@
+"""Pages answered with a preview of their data (grocer/api/page_preview.py), on SQLite and
+PostgreSQL with the demo catalogue: what a browser receives before any script runs, and every
+request the middleware must leave to the static files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from fastapi.testclient import TestClient
+from sqlmodel import Session
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+
+from grocer.api.page_preview import PagePreview
+from grocer.components.preview_slot import SLOT_ID
+from grocer.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
+from grocer.seed.loader import load_demo
+from grocer.services.catalogue import A, C
+
+HTML = {"accept": "text/html,application/xhtml+xml"}
+CATEGORY_PAGE = (
+    '<!DOCTYPE html><html lang="fr"><head></head><body><div id="top"><main>'
+    f'<div id="{SLOT_ID}" class="peer"></div><div class="hidden peer-empty:block">skeleton</div>'
+    "</main></div></body></html>"
+)
+FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body></body></html>'
+
+
+async def static_files(request: Request) -> PlainTextResponse:
+    return PlainTextResponse(f"static {request.url.path}")
+
+
+@pytest.fixture
+def pages(tmp_path: Path) -> Path:
+    """A production build's pages as the build plugins leave them."""
+    built = tmp_path / "client"
+    built.mkdir()
+    (built / "__spa-fallback.html").write_text(add_shell(FALLBACK))
+    (built / "products.html").write_text(CATEGORY_PAGE)
+    (built / "level-one-products.html").write_text(CATEGORY_PAGE)
+    return built
+
+
+@pytest.fixture
+def shop(database: sa.Engine, pages: Path) -> Iterator[TestClient]:
+    with Session(database) as db:
+        load_demo(db)
+        db.commit()
+    inner = Starlette(routes=[Route("/{path:path}", static_files, methods=["GET", "POST"])])
+    with TestClient(PagePreview(inner, pages=pages)) as client:
+        yield client
+
+
+def _id(engine: sa.Engine, table: sa.Table, key: str) -> int:
+    with engine.connect() as conn:
+        return int(conn.execute(sa.select(table.c.id).where(table.c.key == key)).scalar_one())
+
+
+def test_a_product_page_arrives_with_the_product_in_its_loading_shell(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    article = _id(database, A, "grosse-papaye")
+    answer = shop.get(f"/produit/{article}", headers={**HTML, "accept-encoding": "gzip"})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/html")
+    assert answer.headers["content-encoding"] == "gzip"
+    assert answer.headers["cache-control"] == "no-cache"
+    page = answer.text
+    assert page.index(SHELL_ID) < page.index('id="grocer-preview"')
+    assert f'data-for="/produit/{article}"' in page
+    assert 'sm:text-3xl">Grosse papaye</h1>' in page
+    assert 'src="/img/products/grosse-papaye.webp"' in page
+    assert 'fetchpriority="high"' in page
+    assert "1\u202f200\u00a0XOF" in page
+    assert "Retour à l&#x27;accueil" in page
+    assert PREVIEW_MARK not in page  # the spinner gave its place to the product
+
+
+def test_a_category_page_arrives_with_its_names_and_first_row(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    main, sub = _id(database, C, "fruits-legumes"), _id(database, C, "fruits")
+    url = f"/products?mainCategoryId={main}&categoryId={sub}"
+    page = shop.get(url, headers=HTML).text
+    slot = page.index(f'<div id="{SLOT_ID}" class="peer"><div id="grocer-preview"')
+    assert slot > 0
+    assert f'data-for="{url.replace("&", "&amp;")}"' in page
+    assert ">Fruits et légumes</a>" in page
+    assert '<li aria-current="page" class="font-semibold text-gray-900">Fruits</li>' in page
+    assert ">Agrumes</a>" in page  # a level-3 link
+    assert page.count("<article") == 6  # the first section row, six cards at most
+    assert page.count('fetchpriority="high"') == 2  # the two cards a phone shows first
+
+
+def test_a_main_category_alone_previews_its_first_subcategory(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    main = _id(database, C, "fruits-legumes")
+    page = shop.get(f"/level-one-products?mainCategoryId={main}", headers=HTML).text
+    assert '<li aria-current="page" class="font-semibold text-gray-900">Fruits</li>' in page
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/produit/999999",
+        "/produit/0",
+        "/produit/abc",
+        "/produit/1/extra",
+        "/products",
+        "/products?mainCategoryId=abc",
+        "/products?mainCategoryId=-3&categoryId=1",
+        "/products?mainCategoryId=999999999999999999",
+        "/products?mainCategoryId=424242",
+        "/full-products?mainCategoryId=1",
+        "/",
+    ],
+)
+def test_pages_it_cannot_preview_are_left_to_the_static_files(shop: TestClient, url: str) -> None:
+    answer = shop.get(url, headers=HTML)
+    assert answer.status_code == 200
+    assert answer.text == f"static {url.split('?')[0]}"
+
+
+def test_only_a_browser_getting_a_page_gets_a_preview(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    url = f"/produit/{_id(database, A, 'grosse-papaye')}"
+    assert shop.get(url, headers={"accept": "application/json"}).text == f"static {url}"
+    assert shop.post(url, headers=HTML).text == f"static {url}"
+
+
+def test_without_a_build_the_static_files_answer(
+    shop: TestClient, database: sa.Engine, pages: Path
+) -> None:
+    for page in pages.iterdir():
+        page.unlink()
+    url = f"/produit/{_id(database, A, 'grosse-papaye')}"
+    assert shop.get(url, headers=HTML).text == f"static {url}"

@@ -1,0 +1,88 @@
+"""The preview's markup (grocer/preview/html.py): escaped values, safe pictures, prices in every
+currency, the French labels of the catalog."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from typing import Any
+
+from grocer.preview import html
+from grocer.state.catalogue import card_view
+from grocer.state.product import product_view
+
+HOSTILE = '<script>alert("x")</script> & "Co"'
+
+
+def _article(**fields: Any) -> dict[str, Any]:
+    article = {
+        "id": 7,
+        "name": "Mangue Amélie",
+        "price": 500,
+        "salePrice": 400,
+        "originalPrice": 500,
+        "imageUrls": ["/img/products/mangue.webp"],
+        "description": "Sucrée.",
+        "weight": "1 kg",
+    }
+    return {**article, **fields}
+
+
+def test_every_value_is_escaped() -> None:
+    view = product_view(_article(name=HOSTILE, description=HOSTILE))
+    page = html.wrap("/produit/7?x=<b>", html.product(view))
+    assert "<script>alert" not in page
+    assert page.count("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot;Co&quot;") == 3
+    assert 'data-for="/produit/7?x=&lt;b&gt;"' in page
+
+
+def test_a_picture_from_elsewhere_is_replaced_by_the_fallback() -> None:
+    for url in ("javascript:alert(1)", "https://evil.example/x.webp", '" onerror="x'):
+        page = html.product(product_view(_article(imageUrls=[url])))
+        assert 'src="/img/fallback.webp"' in page
+        assert "evil" not in page and "onerror" not in page and "javascript" not in page
+
+
+def test_prices_show_xof_and_carry_every_currency() -> None:
+    page = html.product(product_view(_article()))
+    prices = re.findall(r"data-prices='([^']*)'>([^<]*)<", page)
+    (price_json, price_text), (original_json, original_text) = prices
+    assert price_text == "400\u00a0XOF" and original_text == "500\u00a0XOF"
+    assert set(json.loads(unescape(price_json))) == {"XOF", "EUR", "USD"}
+    assert json.loads(unescape(original_json))["EUR"] == "0,76\u00a0€"
+
+
+def test_a_product_without_description_reads_the_specs_fallback() -> None:
+    page = html.product(product_view(_article(description="")))
+    assert "Aucune description disponible pour ce produit." in page
+
+
+def test_the_category_preview_shows_breadcrumb_tabs_links_and_row() -> None:
+    data = {
+        "main": {"id": 1, "name": "Fruits & légumes", "children": [
+            {"id": 10, "name": "Fruits"}, {"id": 11, "name": "Légumes"}]},
+        "current": {"id": 10, "name": "Fruits", "children": []},
+        "leaves": [{"id": 100, "name": "Agrumes"}],
+        "row": {"title": "Sélection", "articles": [card_view(_article(id=i)) for i in range(3)]},
+    }  # fmt: skip
+    page = html.category(data)
+    assert ">Fruits &amp; légumes</a>" in page
+    assert 'href="/products?mainCategoryId=1&amp;categoryId=11"' in page
+    assert 'href="/full-products?mainCategoryId=1&amp;categoryId=100"' in page
+    assert "Sous-catégories" in page and "Filtrer" in page and "View all" in page
+    assert page.count("<article") == 3
+    assert page.count('fetchpriority="high"') == 2
+    assert 'href="/produit/2"' in page
+
+
+def test_a_category_without_level_3_or_sections_has_neither() -> None:
+    data = {
+        "main": {"id": 1, "name": "Boissons", "children": [{"id": 10, "name": "Jus"}]},
+        "current": {"id": 10, "name": "Jus", "children": []},
+        "leaves": [],
+        "row": None,
+    }
+    page = html.category(data)
+    assert "Sous-catégories" not in page and "<section" not in page
+    assert "<h1" in page
