@@ -3,7 +3,7 @@
 // without Suspense, so that the prerendered HTML and the first paint already read French; en, es
 // and de are fetched from /locales/{lng}/{ns}.json when chosen.
 import i18n from "i18next";
-import { useEffect } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
 import HttpBackend from "i18next-http-backend";
 import LanguageDetector from "i18next-browser-languagedetector";
@@ -71,6 +71,34 @@ export function setLanguage(lng) {
   if (LANGUAGES.includes(lng)) {
     return i18n.changeLanguage(lng);
   }
+}
+
+const translate = (key, options) => i18n.t(key, options);
+
+function shownLanguage() {
+  return `${i18n.resolvedLanguage || ""}|${i18n.language || ""}`;
+}
+
+/** `[t, i18n]` for the components that translate (grocer/components/i18n.py). Unlike
+ * react-i18next's hook (a synchronous external store), a language change re-renders them in a
+ * transition: React renders the new texts in short slices and shows them all in one commit, so
+ * the switch a visitor's browser language asks for right after the first paint does not block
+ * the page for a long task. */
+export function useShopTranslation() {
+  const [, setVersion] = useState(0);
+  const rendered = shownLanguage();
+  useEffect(() => {
+    const refresh = () => startTransition(() => setVersion((v) => v + 1));
+    i18n.on("languageChanged", refresh);
+    i18n.store.on("added", refresh);
+    // The language may have changed between this render and now.
+    if (shownLanguage() !== rendered) refresh();
+    return () => {
+      i18n.off("languageChanged", refresh);
+      i18n.store.off("added", refresh);
+    };
+  }, [rendered]);
+  return [translate, i18n];
 }
 
 /** Keeps <html lang> on the shown language once the page is hydrated (mounted once). */

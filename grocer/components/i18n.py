@@ -1,8 +1,8 @@
 """Translations in the browser: `t(key, **params)` as a Reflex Var, and the language switch.
 
 i18next runs in the browser (assets/i18n.js). `t("catalogue:viewAll")` compiles to the JS call
-`t("catalogue:viewAll", {...})` whose VarData imports `useTranslation` and the init module and
-adds the hook line, so it can be used as a child (text) and as a prop (aria-label, placeholder,
+`t("catalogue:viewAll", {...})` whose VarData imports the init module's `useShopTranslation`
+and adds the hook line, so it can be used as a child (text) and as a prop (aria-label, placeholder,
 alt). Keys are `namespace:key`; without a namespace the `common` namespace is used. The French
 catalog is bundled, so the prerendered HTML already reads French.
 """
@@ -31,16 +31,19 @@ NAMESPACES: tuple[str, ...] = ("common", "catalogue", "errors", "auth", "bag", "
 
 INIT_MODULE = "$/public/i18n.js"
 
-_HOOK = "const [i18nT, i18nInstance] = useTranslation();"
+_HOOK = "const [i18nT, i18nInstance] = useShopTranslation();"
 
 I18N_VAR_DATA = VarData(
     imports={
-        "react-i18next": [ImportVar(tag="useTranslation")],
-        INIT_MODULE: [ImportVar(tag="setLanguage", install=False)],
+        INIT_MODULE: [
+            ImportVar(tag="useShopTranslation", install=False),
+            ImportVar(tag="setLanguage", install=False),
+        ]
     },
     hooks={_HOOK: None},
 )
-"""Imports the init module and `useTranslation`, and adds the hook to the component."""
+"""Imports the init module's hook (a language change re-renders in a transition) and adds it
+to the component."""
 
 
 def t(key: str, **params: Any) -> rx.Var[str]:
