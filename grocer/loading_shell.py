@@ -28,9 +28,8 @@ _LEAF = (
     '<path d="M5 21c0-9 5-15 15-16-1 10-7 15-15 16Z"/><path d="M5 21c3-5 6-8 10-11"/></svg>'
 )
 
-SPINNER = '<div class="gs-spin" role="presentation"></div>'
-PREVIEW_MARK = SPINNER
-"""Where the server puts a page's preview (grocer.api.page_preview), in place of the spinner."""
+PREVIEW_MARK = '<div class="gs-spin" role="presentation"></div>'
+"""The spinner, which the server replaces with a page's preview (grocer.api.page_preview)."""
 
 SHELL_HTML = f"""<div id="{SHELL_ID}" aria-busy="true">
 <style>
@@ -63,7 +62,7 @@ border:4px solid #dcfce7;border-top-color:#16a34a;animation:gs-turn .8s linear i
 <div class="gs-bar"><span class="gs-menu"></span><span class="gs-mark">{_LEAF}</span>
 <span class="gs-name">Grocer</span></div>
 <div class="gs-search"><span></span></div><div class="gs-cats"></div>
-{SPINNER}
+{PREVIEW_MARK}
 <script>(function(){{var s=document.getElementById("{SHELL_ID}");if(!s)return;
 var o=new MutationObserver(function(){{if(document.getElementById("{PAGE_ROOT_ID}")){{
 s.remove();o.disconnect();}}}});o.observe(document.body,{{childList:true,subtree:true}});}})();</script>

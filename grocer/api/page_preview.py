@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import anyio
+from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grocer.components.preview_slot import SLOT_ID
@@ -24,10 +25,11 @@ from grocer.db import session_scope
 from grocer.loading_shell import PREVIEW_MARK
 from grocer.preview import html, views
 from grocer.services import catalogue
+from grocer.state.product import product_id_from_path
 
 log = logging.getLogger(__name__)
 
-PRODUCT_PATH = re.compile(r"^/produit/(\d{1,12})/?$")
+PRODUCT_PATH = re.compile(r"^/produit/\d+/?$")
 CATEGORY_PAGES: dict[str, str] = {
     "/products": "products.html",
     "/level-one-products": "level-one-products.html",
@@ -61,18 +63,10 @@ def _template(pages: Path, name: str) -> str | None:
     return cached[1]
 
 
-def _id(values: list[str] | None) -> int:
-    try:
-        number = int((values or [""])[0])
-    except ValueError:
-        return 0
-    return number if 0 < number <= catalogue.MAX_ID else 0
-
-
 def product_page(pages: Path, product_id: int, for_url: str) -> str | None:
     """The SPA fallback with the product's preview in its loading shell."""
     page = _template(pages, SHELL_PAGE)
-    if page is None or PREVIEW_MARK not in page or not 0 < product_id <= catalogue.MAX_ID:
+    if page is None or PREVIEW_MARK not in page or not product_id:
         return None
     with session_scope() as db:
         view = views.product(db, product_id)
@@ -87,7 +81,10 @@ def category_page(pages: Path, path: str, query: str, for_url: str) -> str | Non
     """The prerendered category page with the category's preview in its slot."""
     page = _template(pages, CATEGORY_PAGES[path])
     params = parse_qs(query)
-    main_id, category_id = _id(params.get("mainCategoryId")), _id(params.get("categoryId"))
+    main_id, category_id = (
+        catalogue.parse_id((params.get(name) or [""])[0])
+        for name in ("mainCategoryId", "categoryId")
+    )
     if page is None or not main_id or _SLOT.search(page) is None:
         return None
     with session_scope() as db:
@@ -101,19 +98,11 @@ def category_page(pages: Path, path: str, query: str, for_url: str) -> str | Non
 def build_page(pages: Path, path: str, query: str) -> str | None:
     """The page with its preview, or None to let the static files answer."""
     for_url = f"{path}?{query}" if query else path
-    match = PRODUCT_PATH.match(path)
-    if match:
-        return product_page(pages, int(match.group(1)), for_url)
+    if PRODUCT_PATH.match(path):
+        return product_page(pages, product_id_from_path(path), for_url)
     if path in CATEGORY_PAGES:
         return category_page(pages, path, query, for_url)
     return None
-
-
-def _header(scope: Scope, name: bytes) -> str:
-    for key, value in scope.get("headers", []):
-        if key.lower() == name:
-            return value.decode("latin-1")
-    return ""
 
 
 class PagePreview:
@@ -129,7 +118,7 @@ class PagePreview:
             scope["type"] != "http"
             or scope.get("method") != "GET"
             or not (path in CATEGORY_PAGES or PRODUCT_PATH.match(path))
-            or "text/html" not in _header(scope, b"accept")
+            or "text/html" not in Headers(scope=scope).get("accept", "")
         ):
             await self.app(scope, receive, send)
             return
@@ -143,7 +132,7 @@ class PagePreview:
         if page is None:
             await self.app(scope, receive, send)
             return
-        await _send_html(page, "gzip" in _header(scope, b"accept-encoding"), send)
+        await _send_html(page, "gzip" in Headers(scope=scope).get("accept-encoding", ""), send)
 
 
 async def _send_html(page: str, use_gzip: bool, send: Send) -> None:

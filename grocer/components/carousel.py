@@ -74,11 +74,17 @@ def scroll_handler(carousel_id: rx.Var[str] | str, direction: int) -> rx.Var:
     ).to(FunctionStringVar, EventChain)
 
 
+ARROW = (
+    "inline-flex h-9 w-9 items-center justify-center rounded-full border border-gray-200 "
+    "bg-white text-gray-700 shadow-sm"
+)
+"""A previous / next button's look (also drawn by the server's preview, grocer.preview)."""
+
+
 def arrows(carousel_id: rx.Var[str] | str) -> rx.Component:
     """Previous / next buttons for the carousel `carousel_id`."""
     button = (
-        "inline-flex h-9 w-9 items-center justify-center rounded-full border border-gray-200 "
-        "bg-white text-gray-700 shadow-sm hover:border-green-600 hover:text-green-700 "
+        f"{ARROW} hover:border-green-600 hover:text-green-700 "
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
     )
     return rx.el.div(

@@ -13,6 +13,9 @@ from grocer.components.overlays import global_overlays
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
 
+PAGE_TITLE = "text-2xl font-extrabold text-gray-900 sm:text-3xl"
+"""Every page's h1."""
+
 COMMON_ON_LOAD = [CatalogueState.load_nav, CurrencyState.detect]
 """Every page: the category tree (cached) and, once per tab, the currency by country."""
 

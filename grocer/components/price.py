@@ -25,21 +25,28 @@ def saved_of(article: rx.Var[dict[str, Any]]) -> rx.Var[str]:
     return _shown(article, "saved")
 
 
+PRICE_ROW = "flex flex-wrap items-baseline gap-x-2"
+PRICE: dict[bool, str] = {
+    False: "text-base font-bold text-gray-900",
+    True: "text-2xl font-bold text-gray-900",
+}
+"""The price paid, by size (large: the product page); ORIGINAL the struck-through one."""
+ORIGINAL: dict[bool, str] = {False: "text-xs text-gray-500", True: "text-base text-gray-500"}
+
+
 def price_tag(article: rx.Var[dict[str, Any]], large: bool = False) -> rx.Component:
     """Sale (or regular) price, then the struck-through original price when on sale."""
     return rx.el.div(
         rx.el.span(
             price_of(article),
-            class_name=(
-                "text-2xl font-bold text-gray-900" if large else "text-base font-bold text-gray-900"
-            ),
+            class_name=PRICE[large],
         ),
         rx.cond(
             original_of(article) != "",
             rx.el.s(
                 original_of(article),
-                class_name="text-base text-gray-500" if large else "text-xs text-gray-500",
+                class_name=ORIGINAL[large],
             ),
         ),
-        class_name="flex flex-wrap items-baseline gap-x-2",
+        class_name=PRICE_ROW,
     )

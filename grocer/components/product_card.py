@@ -32,6 +32,24 @@ image_fallback: rx.Var = rx.Var(_js_expr="imageFallback", _var_data=_FALLBACK_DA
 
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
 
+# The card's look, shared with the server's preview of it (grocer.preview.html).
+CARD = "flex h-full flex-col rounded-2xl bg-white p-2"
+IMAGE = "aspect-square w-full object-contain"
+CARD_IMAGE = "rounded-xl bg-gray-50 p-2"
+BADGES = "pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1"
+DISCOUNT_BADGE = "rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white"
+QUALITY_BADGE = "rounded-md bg-green-100 px-1.5 py-0.5 text-[11px] font-semibold text-green-800"
+FAVOURITE = (
+    "absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full "
+    "bg-white/90 text-gray-500 shadow-sm"
+)
+ADD_BUTTON = (
+    "inline-flex h-9 w-full items-center justify-center rounded-full border-2 border-green-700 "
+    "bg-white text-sm font-semibold text-green-800"
+)
+CARD_NAME = "mt-1 line-clamp-2 min-h-10 text-sm font-medium text-gray-800"
+CARD_WEIGHT = "mt-0.5 text-xs text-gray-500"
+
 
 def remember_handler(article: rx.Var[dict[str, Any]]) -> rx.Var:
     """on_click of a link to the product page: keep the product under localStorage product_{id}."""
@@ -75,7 +93,7 @@ def lazy_image(
 def product_image(
     article: rx.Var[dict[str, Any]], size: int = 300, eager: bool = False, class_name: str = ""
 ) -> rx.Component:
-    classes = f"aspect-square w-full object-contain {class_name}".strip()
+    classes = f"{IMAGE} {class_name}".strip()
     if not eager:
         return lazy_image(
             image_src(article["imageUrl"]), article["name"].to(str), size, size, classes
@@ -144,11 +162,7 @@ def add_to_bag(article: rx.Var[dict[str, Any]]) -> rx.Component:
             icon("plus", 18),
             rx.el.span(t("catalogue:add"), class_name="ml-1"),
             type="button",
-            class_name=(
-                "inline-flex h-9 w-full items-center justify-center rounded-full border-2 "
-                "border-green-700 bg-white text-sm font-semibold text-green-800 "
-                f"hover:bg-green-700 hover:text-white {FOCUS}"
-            ),
+            class_name=f"{ADD_BUTTON} hover:bg-green-700 hover:text-white {FOCUS}",
             aria_label=t("catalogue:addToBag"),
             title=article["name"].to(str),
             on_click=BagState.add_item(article),
@@ -163,7 +177,7 @@ def discount_badge(article: rx.Var[dict[str, Any]]) -> rx.Component:
             "-",
             article["discountPercent"].to(str),
             " %",
-            class_name="rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white",
+            class_name=DISCOUNT_BADGE,
         ),
     )
 
@@ -174,7 +188,7 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
     return rx.el.article(
         rx.el.div(
             ReactRouterLink.create(
-                product_image(article, eager=eager, class_name="rounded-xl bg-gray-50 p-2"),
+                product_image(article, eager=eager, class_name=CARD_IMAGE),
                 to=href,
                 on_click=remember,
                 class_name=f"block rounded-xl {FOCUS}",
@@ -187,23 +201,15 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
                     article["productQuality"],
                     rx.el.span(
                         article["productQuality"].to(str),
-                        class_name=(
-                            "rounded-md bg-green-100 px-1.5 py-0.5 text-[11px] font-semibold "
-                            "text-green-800"
-                        ),
+                        class_name=QUALITY_BADGE,
                     ),
                 ),
-                class_name=(
-                    "pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1"
-                ),
+                class_name=BADGES,
             ),
             rx.el.button(
                 icon("heart", 18),
                 type="button",
-                class_name=(
-                    "absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center "
-                    f"rounded-full bg-white/90 text-gray-500 shadow-sm hover:text-red-600 {FOCUS}"
-                ),
+                class_name=f"{FAVOURITE} hover:text-red-600 {FOCUS}",
                 aria_label=t("catalogue:favourite"),
             ),
             class_name="relative",
@@ -215,12 +221,9 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
                 article["name"].to(str),
                 to=href,
                 on_click=remember,
-                class_name=(
-                    "mt-1 line-clamp-2 min-h-10 text-sm font-medium text-gray-800 "
-                    f"hover:text-green-700 hover:underline {FOCUS}"
-                ),
+                class_name=f"{CARD_NAME} hover:text-green-700 hover:underline {FOCUS}",
             ),
-            rx.el.p(article["weightText"].to(str), class_name="mt-0.5 text-xs text-gray-500"),
+            rx.el.p(article["weightText"].to(str), class_name=CARD_WEIGHT),
             rx.cond(
                 saved_of(article) != "",
                 rx.el.p(
@@ -247,7 +250,7 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
             ),
             class_name="mt-2 flex flex-col",
         ),
-        class_name="flex h-full flex-col rounded-2xl bg-white p-2",
+        class_name=CARD,
         aria_label=article["name"].to(str),
         custom_attrs={"data-price": price_of(article)},
     )

@@ -93,6 +93,13 @@ def _fieldset(legend: rx.Var[str], *children: rx.Component) -> rx.Component:
     )
 
 
+FILTER_BUTTON = (
+    "inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 "
+    "text-sm font-semibold text-gray-800"
+)
+"""The "Filtrer" button's look (also drawn by the server's preview, grocer.preview)."""
+
+
 def refine_dialog(state: Any) -> rx.Component:
     """The "Refine" dialog of a listing state (ListingState): open flag, choices, facets."""
     return RefineDialogRoot.create(
@@ -101,10 +108,7 @@ def refine_dialog(state: Any) -> rx.Component:
                 icon("filter", 18),
                 t("catalogue:filter"),
                 type="button",
-                class_name=(
-                    "inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white "
-                    f"px-4 py-2 text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
-                ),
+                class_name=f"{FILTER_BUTTON} hover:border-green-700 {FOCUS}",
             ),
             as_child=True,
         ),

@@ -16,7 +16,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t
 from grocer.components.icons import icon
-from grocer.components.layout import page_layout
+from grocer.components.layout import PAGE_TITLE, page_layout
 from grocer.components.product_card import FOCUS
 from grocer.components.skeleton import grid_skeleton, row_skeleton
 from grocer.pages.products import (
@@ -48,7 +48,7 @@ def heading() -> rx.Component:
                 ")",
                 class_name="text-lg font-medium text-gray-500",
             ),
-            class_name="text-2xl font-extrabold text-gray-900 sm:text-3xl",
+            class_name=PAGE_TITLE,
         ),
         rx.el.div(
             rx.cond(
@@ -182,9 +182,7 @@ def _department(sub: rx.Var[dict[str, Any]]) -> rx.Component:
 def overview_variant() -> rx.Component:
     return rx.fragment(
         breadcrumb(),
-        rx.el.h1(
-            ListingState.title, class_name="mt-3 text-2xl font-extrabold text-gray-900 sm:text-3xl"
-        ),
+        rx.el.h1(ListingState.title, class_name=f"mt-3 {PAGE_TITLE}"),
         rx.el.section(
             rx.el.h2(t("catalogue:departments"), class_name="sr-only"),
             rx.el.ul(

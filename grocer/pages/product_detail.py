@@ -12,7 +12,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
-from grocer.components.layout import page_layout
+from grocer.components.layout import PAGE_TITLE, page_layout
 from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
 from grocer.components.product_card import FOCUS, discount_badge, image_fallback
@@ -21,16 +21,21 @@ from grocer.state.product import ProductState
 
 P = ProductState.product
 
+# Looks shared with the server's preview of the page (grocer.preview.html).
+BACK_HOME = (
+    "mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold "
+    "text-gray-700"
+)
+MAIN_IMAGE = "aspect-square w-full rounded-2xl bg-white object-contain p-4"
+PRODUCT_GRID = "mt-4 grid gap-8 md:grid-cols-2"
+
 
 def back_home() -> rx.Component:
     return ReactRouterLink.create(
         icon("arrow-left", 16),
         t("catalogue:backHome"),
         to="/",
-        class_name=(
-            "mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold "
-            f"text-gray-700 hover:bg-gray-100 {FOCUS}"
-        ),
+        class_name=f"{BACK_HOME} hover:bg-gray-100 {FOCUS}",
     )
 
 
@@ -73,7 +78,7 @@ def gallery() -> rx.Component:
             rx.el.img(
                 src=ProductState.image,
                 alt=P["name"].to(str),
-                class_name="aspect-square w-full rounded-2xl bg-white object-contain p-4",
+                class_name=MAIN_IMAGE,
                 custom_attrs={
                     "width": "600",
                     "height": "600",
@@ -197,7 +202,7 @@ def _fact(key: str, value: rx.Var) -> rx.Component:
 
 def summary() -> rx.Component:
     return rx.el.div(
-        rx.el.h1(P["name"].to(str), class_name="text-2xl font-extrabold text-gray-900 sm:text-3xl"),
+        rx.el.h1(P["name"].to(str), class_name=PAGE_TITLE),
         rx.el.div(price_tag(P, large=True), class_name="mt-3"),
         rx.el.p(P["weightText"].to(str), class_name="mt-1 text-sm text-gray-500"),
         rx.el.p(
@@ -429,7 +434,7 @@ def product_view() -> rx.Component:
         rx.el.div(
             gallery(),
             summary(),
-            class_name="mt-4 grid gap-8 md:grid-cols-2",
+            class_name=PRODUCT_GRID,
         ),
         tabs(),
         rx.cond(

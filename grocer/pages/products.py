@@ -15,7 +15,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.carousel import Delayed
 from grocer.components.i18n import t, t_var
-from grocer.components.layout import page_layout
+from grocer.components.layout import PAGE_TITLE, page_layout
 from grocer.components.preview_slot import preview_slot
 from grocer.components.product_card import FOCUS, product_card
 from grocer.components.product_row import product_row
@@ -24,7 +24,12 @@ from grocer.components.refine_dialog import refine_dialog
 from grocer.components.skeleton import block, grid_skeleton, row_skeleton
 from grocer.state.listing import ListingState
 
+# Looks shared with the server's preview of the page (grocer.preview.html).
 PILL = "inline-flex shrink-0 items-center rounded-full border px-4 py-2 text-sm font-medium"
+CRUMBS = "flex flex-wrap items-center gap-2 text-sm text-gray-600"
+CURRENT_CRUMB = "font-semibold text-gray-900"
+LEAVES_TITLE = "text-sm font-bold uppercase tracking-wide text-gray-500"
+LEAF_LINK = "inline-flex rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
 
 
 def breadcrumb() -> rx.Component:
@@ -57,11 +62,11 @@ def breadcrumb() -> rx.Component:
                     rx.el.li(
                         ListingState.current["name"].to(str),
                         aria_current="page",
-                        class_name="font-semibold text-gray-900",
+                        class_name=CURRENT_CRUMB,
                     ),
                 ),
             ),
-            class_name="flex flex-wrap items-center gap-2 text-sm text-gray-600",
+            class_name=CRUMBS,
         ),
         aria_label=t("catalogue:breadcrumb"),
         class_name="pt-4",
@@ -99,7 +104,7 @@ def leaf_links() -> rx.Component:
         rx.el.section(
             rx.el.h2(
                 t("catalogue:subcategories"),
-                class_name="text-sm font-bold uppercase tracking-wide text-gray-500",
+                class_name=LEAVES_TITLE,
             ),
             rx.el.ul(
                 rx.foreach(
@@ -111,10 +116,7 @@ def leaf_links() -> rx.Component:
                             + ListingState.main_id.to(str)
                             + "&categoryId="
                             + leaf["id"].to(str),
-                            class_name=(
-                                "inline-flex rounded-lg bg-green-50 px-3 py-2 text-sm font-medium "
-                                f"text-green-800 hover:bg-green-100 {FOCUS}"
-                            ),
+                            class_name=f"{LEAF_LINK} hover:bg-green-100 {FOCUS}",
                         )
                     ),
                 ),
@@ -164,7 +166,7 @@ def no_results() -> rx.Component:
 
 def page_title_bar(title: rx.Var[str] | rx.Component) -> rx.Component:
     return rx.el.div(
-        rx.el.h1(title, class_name="text-2xl font-extrabold text-gray-900 sm:text-3xl"),
+        rx.el.h1(title, class_name=PAGE_TITLE),
         refine_dialog(ListingState),
         class_name="mt-3 flex flex-wrap items-center justify-between gap-3",
     )

@@ -16,11 +16,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from grocer.components.carousel import SLIDES_CAROUSEL
+from grocer.components import product_card as card
+from grocer.components.carousel import ARROW, SLIDES_CAROUSEL
 from grocer.components.icons import icon_markup
-from grocer.components.product_card import FALLBACK_IMAGE, FOCUS
+from grocer.components.layout import PAGE_TITLE
+from grocer.components.price import ORIGINAL, PRICE, PRICE_ROW
 from grocer.components.product_row import VIEW_ALL
-from grocer.pages.products import PILL
+from grocer.components.refine_dialog import FILTER_BUTTON
+from grocer.pages.product_detail import BACK_HOME, MAIN_IMAGE, PRODUCT_GRID
+from grocer.pages.products import CRUMBS, CURRENT_CRUMB, LEAF_LINK, LEAVES_TITLE, PILL
 
 PREVIEW_ID = "grocer-preview"
 LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales" / "fr"
@@ -47,7 +51,7 @@ def _e(value: Any) -> str:
 
 
 def _img(src: Any, alt: Any, size: int, class_name: str, first: bool = False) -> str:
-    url = src if isinstance(src, str) and src.startswith("/") else FALLBACK_IMAGE
+    url = src if isinstance(src, str) and src.startswith("/") else card.FALLBACK_IMAGE
     priority = ' fetchpriority="high"' if first else ""
     return (
         f'<img src="{_e(url)}" alt="{_e(alt)}" class="{class_name}" width="{size}" '
@@ -70,32 +74,21 @@ def _price_tag(article: dict[str, Any], large: bool = False) -> str:
     """grocer.components.price.price_tag."""
     price, price_data = _prices(article, "price")
     original, original_data = _prices(article, "original")
-    size = "text-2xl" if large else "text-base"
-    struck = (
-        f'<s class="{"text-base" if large else "text-xs"} text-gray-500"{original_data}>'
-        f"{_e(original)}</s>"
-        if original
-        else ""
-    )
+    struck = f'<s class="{ORIGINAL[large]}"{original_data}>{_e(original)}</s>' if original else ""
     return (
-        '<div class="flex flex-wrap items-baseline gap-x-2">'
-        f'<span class="{size} font-bold text-gray-900"{price_data}>{_e(price)}</span>{struck}</div>'
+        f'<div class="{PRICE_ROW}">'
+        f'<span class="{PRICE[large]}"{price_data}>{_e(price)}</span>{struck}</div>'
     )
 
 
-def _badges(article: dict[str, Any]) -> str:
-    parts = []
-    if article.get("discountPercent"):
-        parts.append(
-            '<span class="rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white">'
-            f"-{_e(article['discountPercent'])} %</span>"
-        )
-    if article.get("productQuality"):
-        parts.append(
-            '<span class="rounded-md bg-green-100 px-1.5 py-0.5 text-[11px] font-semibold '
-            f'text-green-800">{_e(article["productQuality"])}</span>'
-        )
-    return "".join(parts)
+def _discount_badge(article: dict[str, Any]) -> str:
+    percent = article.get("discountPercent")
+    return f'<span class="{card.DISCOUNT_BADGE}">-{_e(percent)} %</span>' if percent else ""
+
+
+def _quality_badge(article: dict[str, Any]) -> str:
+    quality = article.get("productQuality")
+    return f'<span class="{card.QUALITY_BADGE}">{_e(quality)}</span>' if quality else ""
 
 
 def wrap(for_url: str, inner: str) -> str:
@@ -111,10 +104,8 @@ def wrap(for_url: str, inner: str) -> str:
 
 def back_home() -> str:
     """grocer.pages.product_detail.back_home, for the loading shell (outside the slot)."""
-    arrow = icon_markup("arrow-left", 16)
     return (
-        '<a href="/" class="mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm '
-        f'font-semibold text-gray-700 hover:bg-gray-100 {FOCUS}">{arrow}'
+        f'<a href="/" class="{BACK_HOME}">{icon_markup("arrow-left", 16)}'
         f"{_e(label('catalogue:backHome'))}</a>"
     )
 
@@ -122,21 +113,15 @@ def back_home() -> str:
 def product(view: dict[str, Any]) -> str:
     """The top of grocer.pages.product_detail.product_view: picture, name, price, weight and
     description."""
-    images = view.get("images") or [FALLBACK_IMAGE]
-    badge = _badges({"discountPercent": view.get("discountPercent")})
+    images = view.get("images") or [card.FALLBACK_IMAGE]
+    badge = _discount_badge(view)
     description = view.get("description") or label("catalogue:noDescription")
     return (
-        '<div class="mt-4 grid gap-8 md:grid-cols-2"><div><div class="relative">'
-        + _img(
-            images[0],
-            view.get("name"),
-            600,
-            "aspect-square w-full rounded-2xl bg-white object-contain p-4",
-            first=True,
-        )
+        f'<div class="{PRODUCT_GRID}"><div><div class="relative">'
+        + _img(images[0], view.get("name"), 600, MAIN_IMAGE, first=True)
         + (f'<div class="absolute left-4 top-4">{badge}</div>' if badge else "")
         + "</div></div><div>"
-        f'<h1 class="text-2xl font-extrabold text-gray-900 sm:text-3xl">{_e(view.get("name"))}</h1>'
+        f'<h1 class="{PAGE_TITLE}">{_e(view.get("name"))}</h1>'
         f'<div class="mt-3">{_price_tag(view, large=True)}</div>'
         f'<p class="mt-1 text-sm text-gray-500">{_e(view.get("weightText"))}</p>'
         f'<p class="mt-4 line-clamp-4 text-gray-700">{_e(description)}</p>'
@@ -150,35 +135,24 @@ def product(view: dict[str, Any]) -> str:
 def _card(article: dict[str, Any], first: bool) -> str:
     """grocer.components.product_card.product_card, without its buttons."""
     href = f"/produit/{int(article['id'])}"
-    badges = _badges(article)
+    badges = _discount_badge(article) + _quality_badge(article)
+    image = _img(
+        article.get("imageUrl"),
+        article.get("name"),
+        300,
+        f"{card.IMAGE} {card.CARD_IMAGE}",
+        first=first,
+    )
     return (
-        '<article class="flex h-full flex-col rounded-2xl bg-white p-2">'
-        f'<div class="relative"><a href="{href}" class="block rounded-xl" tabindex="-1" '
-        'aria-hidden="true">'
-        + _img(
-            article.get("imageUrl"),
-            article.get("name"),
-            300,
-            "aspect-square w-full object-contain rounded-xl bg-gray-50 p-2",
-            first=first,
-        )
-        + "</a>"
-        + (
-            '<div class="pointer-events-none absolute left-2 top-2 flex flex-col items-start '
-            f'gap-1">{badges}</div>'
-            if badges
-            else ""
-        )
-        + '<span class="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center '
-        f'rounded-full bg-white/90 text-gray-500 shadow-sm">{icon_markup("heart", 18)}</span>'
-        + '</div><div class="mt-2"><span class="inline-flex h-9 w-full items-center '
-        "justify-center rounded-full border-2 border-green-700 bg-white text-sm font-semibold "
-        f'text-green-800">{icon_markup("plus", 18)}'
+        f'<article class="{card.CARD}"><div class="relative">'
+        f'<a href="{href}" class="block rounded-xl" tabindex="-1" aria-hidden="true">{image}</a>'
+        + (f'<div class="{card.BADGES}">{badges}</div>' if badges else "")
+        + f'<span class="{card.FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
+        f'<div class="mt-2"><span class="{card.ADD_BUTTON}">{icon_markup("plus", 18)}'
         f'<span class="ml-1">{_e(label("catalogue:add"))}</span></span></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
-        f'<a href="{href}" class="mt-1 line-clamp-2 min-h-10 text-sm font-medium text-gray-800">'
-        f"{_e(article.get('name'))}</a>"
-        f'<p class="mt-0.5 text-xs text-gray-500">{_e(article.get("weightText"))}</p></div>'
+        f'<a href="{href}" class="{card.CARD_NAME}">{_e(article.get("name"))}</a>'
+        f'<p class="{card.CARD_WEIGHT}">{_e(article.get("weightText"))}</p></div>'
         "</article>"
     )
 
@@ -186,8 +160,7 @@ def _card(article: dict[str, Any], first: bool) -> str:
 def _row(row: dict[str, Any]) -> str:
     """grocer.components.product_row.product_row: title, then the first cards."""
     arrows = "".join(
-        '<span class="inline-flex h-9 w-9 items-center justify-center rounded-full border '
-        f'border-gray-200 bg-white text-gray-700 shadow-sm">{icon_markup(name, 18)}</span>'
+        f'<span class="{ARROW}">{icon_markup(name, 18)}</span>'
         for name in ("chevron-left", "chevron-right")
     )
     slides = "".join(
@@ -219,8 +192,7 @@ def category(data: dict[str, Any]) -> str:
     if current_id != main_id:
         crumbs += (
             '<li aria-hidden="true" class="text-gray-400">›</li>'
-            '<li aria-current="page" class="font-semibold text-gray-900">'
-            f"{_e(current['name'])}</li>"
+            f'<li aria-current="page" class="{CURRENT_CRUMB}">{_e(current["name"])}</li>'
         )
     tabs = "".join(
         '<a href="/products?'
@@ -237,27 +209,24 @@ def category(data: dict[str, Any]) -> str:
     leaves = "".join(
         '<li><a href="/full-products?'
         + _e(urlencode({"mainCategoryId": main_id, "categoryId": leaf["id"]}))
-        + '" class="inline-flex rounded-lg bg-green-50 px-3 py-2 text-sm font-medium '
-        f'text-green-800">{_e(leaf["name"])}</a></li>'
+        + f'" class="{LEAF_LINK}">{_e(leaf["name"])}</a></li>'
         for leaf in data["leaves"]
     )
     filter_button = (
-        '<span class="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white '
-        f'px-4 py-2 text-sm font-semibold text-gray-800">{icon_markup("filter", 18)}'
+        f'<span class="{FILTER_BUTTON}">{icon_markup("filter", 18)}'
         f"{_e(label('catalogue:filter'))}</span>"
     )
     html = (
-        '<nav class="pt-4"><ol class="flex flex-wrap items-center gap-2 text-sm text-gray-600">'
-        f"{crumbs}</ol></nav>"
+        f'<nav class="pt-4"><ol class="{CRUMBS}">{crumbs}</ol></nav>'
         '<div class="mt-3 flex flex-wrap items-center justify-between gap-3">'
-        f'<h1 class="text-2xl font-extrabold text-gray-900 sm:text-3xl">{_e(current["name"])}</h1>'
+        f'<h1 class="{PAGE_TITLE}">{_e(current["name"])}</h1>'
         f"{filter_button}</div>"
         f'<nav class="mt-4 flex gap-2 overflow-x-auto pb-1">{tabs}</nav>'
     )
     if leaves:
         html += (
-            '<section class="mt-5"><h2 class="text-sm font-bold uppercase tracking-wide '
-            f'text-gray-500">{_e(label("catalogue:subcategories"))}</h2>'
+            f'<section class="mt-5"><h2 class="{LEAVES_TITLE}">'
+            f"{_e(label('catalogue:subcategories'))}</h2>"
             f'<ul class="mt-2 flex flex-wrap gap-2">{leaves}</ul></section>'
         )
     if data.get("row"):

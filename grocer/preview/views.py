@@ -9,7 +9,7 @@ from sqlmodel import Session
 from grocer.services import catalogue
 from grocer.services.errors import NotFound, ValidationFailed
 from grocer.state.catalogue import cards
-from grocer.state.listing import _node
+from grocer.state.listing import category_node
 from grocer.state.product import product_view
 
 ROW_CARDS = 6
@@ -29,11 +29,10 @@ def category(db: Session, main_id: int, category_id: int) -> dict[str, Any] | No
     page, or None when the page would show something else (no main category, not found).
     Without a level-2 id the page moves to the first level-2 category: so does the preview."""
     try:
-        main = _node(catalogue.get_category(db, main_id))
+        main = category_node(catalogue.get_category(db, main_id))
+        category_id = category_id or catalogue.first_subcategory_id(main)
         if not category_id:
-            category_id = next((int(c["id"]) for c in main["children"]), 0)
-            if not category_id:
-                return None
+            return None
         current = catalogue.get_category(db, category_id)
         first_row = None
         for section in catalogue.sections(
@@ -45,7 +44,7 @@ def category(db: Session, main_id: int, category_id: int) -> dict[str, Any] | No
                 break
     except (NotFound, ValidationFailed):
         return None
-    node = _node(current)
+    node = category_node(current)
     return {
         "main": main,
         "current": node,

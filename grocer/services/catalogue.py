@@ -203,6 +203,21 @@ def _valid_id(value: int | None) -> bool:
     return value is not None and 0 < value <= MAX_ID
 
 
+def parse_id(value: Any) -> int:
+    """A catalogue id from an address (query value or path segment), else 0."""
+    try:
+        number = int(str(value).strip())
+    except (TypeError, ValueError):
+        return 0
+    return number if _valid_id(number) else 0
+
+
+def first_subcategory_id(category: dict[str, Any]) -> int:
+    """The level-2 category a level-1 page opens on: its first visible child (spec 001 §2),
+    else 0."""
+    return next((int(c["id"]) for c in category.get("children") or [] if c.get("id")), 0)
+
+
 def _article_dicts(db: Session, rows: Sequence[sa.Row[Any]]) -> list[dict[str, Any]]:
     """Article rows (with `category_name`) → dicts, nutrition fetched in one query for all."""
     if not rows:

@@ -37,15 +37,6 @@ FRESH_DEALS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def _int(value: Any) -> int:
-    """A positive id from a query value, else 0."""
-    try:
-        number = int(str(value).strip())
-    except (TypeError, ValueError):
-        return 0
-    return number if 0 < number <= catalogue.MAX_ID else 0
-
-
 def parse_refine(query: str) -> dict[str, Any]:
     """The Refine choices of a URL query string (unknown values dropped)."""
     params = parse_qs(query or "", keep_blank_values=False)
@@ -73,7 +64,8 @@ def refine_query(sort: str, shop_by: list[str], brands: list[str], origins: list
     return pairs
 
 
-def _node(category: dict[str, Any]) -> dict[str, Any]:
+def category_node(category: dict[str, Any]) -> dict[str, Any]:
+    """A category as the listing pages show it: name, picture, icon, direct children."""
     return {
         "id": category.get("id"),
         "name": category.get("name") or "",
@@ -170,9 +162,9 @@ class ListingState(rx.State):
 
     def _read_url(self) -> None:
         params = self.router.url.query_parameters
-        self.main_id = _int(params.get("mainCategoryId"))
-        self.category_id = _int(params.get("categoryId"))
-        self.section_id = _int(params.get("sectionId"))
+        self.main_id = catalogue.parse_id(params.get("mainCategoryId"))
+        self.category_id = catalogue.parse_id(params.get("categoryId"))
+        self.section_id = catalogue.parse_id(params.get("sectionId"))
         refine = parse_refine(self.router.url.query)
         self.sort = refine["sort"]
         self.shop_by = refine["shop_by"]
@@ -192,20 +184,20 @@ class ListingState(rx.State):
     def _load_categories(self, db: Any) -> None:
         if self.main_id:
             main = catalogue.get_category(db, self.main_id)
-            self.main = _node(main)
+            self.main = category_node(main)
             self.subcategories = [
-                _node(c) for c in main.get("children") or [] if isinstance(c, dict)
+                category_node(c) for c in main.get("children") or [] if isinstance(c, dict)
             ]
         if self.category_id:
             current = catalogue.get_category(db, self.category_id)
-            self.current = _node(current)
+            self.current = category_node(current)
             self.leaves = self.current["children"] if current.get("level", 0) < 3 else []
             self.title = self.current["name"]
             if not self.main_id:
                 path = current.get("path") or []
                 if path:
                     self.main_id = int(path[0]["id"])
-                    self.main = _node(catalogue.get_category(db, self.main_id))
+                    self.main = category_node(catalogue.get_category(db, self.main_id))
         elif self.main:
             self.title = self.main["name"]
 
@@ -284,11 +276,11 @@ class ListingState(rx.State):
             with session_scope() as db:
                 self._load_categories(db)
                 if not self.category_id:
-                    first = next((c for c in self.subcategories if c.get("id")), None)
-                    if first is not None:
+                    first = catalogue.first_subcategory_id(self.main)
+                    if first:
                         # spec 001 §2: the first visible level-2 is chosen and the URL moves to it
                         yield rx.redirect(
-                            f"/products?mainCategoryId={self.main_id}&categoryId={first['id']}"
+                            f"/products?mainCategoryId={self.main_id}&categoryId={first}"
                             + self.refine_suffix,
                             replace=True,
                         )

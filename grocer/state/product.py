@@ -87,12 +87,7 @@ def cached_view(raw: Any, product_id: int) -> dict[str, Any] | None:
 
 def product_id_from_path(path: str) -> int:
     """The id in /produit/{id}; 0 when it is not a valid id."""
-    tail = (path or "").rstrip("/").rsplit("/", 1)[-1]
-    try:
-        value = int(tail)
-    except ValueError:
-        return 0
-    return value if 0 < value <= catalogue.MAX_ID else 0
+    return catalogue.parse_id((path or "").rstrip("/").rsplit("/", 1)[-1])
 
 
 class ProductState(rx.State):
