@@ -17,7 +17,7 @@ from grocer.models.catalogue import (
     Section,
     SectionArticle,
 )
-from grocer.models.commerce import ORDER_STATUSES, Cart, CartItem, Order, OrderLine
+from grocer.models.commerce import ORDER_STATUSES, Cart, CartItem, CartMerge, Order, OrderLine
 from grocer.models.users import OtpChallenge, RateEvent, RefreshToken, User, UserPhone
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Article",
     "Cart",
     "CartItem",
+    "CartMerge",
     "CatalogueVersion",
     "Category",
     "CreditEntry",

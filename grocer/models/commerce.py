@@ -6,6 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from grocer.models.base import json_field, money_field, utcnow
@@ -22,10 +23,25 @@ class Cart(SQLModel, table=True):
     promo_code: str | None = Field(default=None, max_length=40)
     shipping: dict[str, Any] | None = json_field(default_factory=dict)
     updated_at: datetime = Field(default_factory=utcnow)
+    # Bumped by every write: GET /cart answers it as the ETag, POST /cart honours If-Match.
+    version: int = Field(default=0)
+
+
+class CartMerge(SQLModel, table=True):
+    """A guest bag already merged into a cart (its merge key): merging twice is a no-op."""
+
+    __tablename__ = "cart_merges"
+    __table_args__ = (UniqueConstraint("cart_id", "merge_key", name="uq_cart_merges_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    cart_id: int = Field(foreign_key="carts.id", index=True, ondelete="CASCADE")
+    merge_key: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
 
 
 class CartItem(SQLModel, table=True):
     __tablename__ = "cart_items"
+    __table_args__ = (UniqueConstraint("cart_id", "article_id", name="uq_cart_items_article"),)
 
     id: int | None = Field(default=None, primary_key=True)
     cart_id: int = Field(foreign_key="carts.id", index=True, ondelete="CASCADE")

@@ -26,6 +26,8 @@ class User(SQLModel, table=True):
     preferred_language: str = Field(default="fr", max_length=5)
     registration_date: datetime = Field(default_factory=utcnow)
     last_login: datetime | None = None
+    # Access tokens issued before this moment are refused (logout-all, password reset/change).
+    tokens_valid_after: datetime | None = None
 
 
 class UserPhone(SQLModel, table=True):
@@ -71,6 +73,9 @@ class OtpChallenge(SQLModel, table=True):
     attempts: int = 0
     verified_at: datetime | None = None
     consumed_at: datetime | None = None
+    # SHA-256 of the single-use token handed out when the code is verified (step 2); step 3
+    # must present it (or the code). Never the e-mail alone.
+    token_hash: str | None = Field(default=None, max_length=64)
 
 
 class RateEvent(SQLModel, table=True):
