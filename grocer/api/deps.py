@@ -12,7 +12,7 @@ from sqlmodel import Session
 from grocer.db import get_engine
 from grocer.models import User
 from grocer.services.errors import Forbidden, Unauthorized
-from grocer.services.tokens import decode_access_token
+from grocer.services.tokens import verify_access
 
 _bearer = HTTPBearer(auto_error=False)
 
@@ -35,9 +35,12 @@ def get_optional_user(
     db: SessionDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> User | None:
+    """The caller of a request with a bearer token: the token must be genuine, unexpired and
+    not revoked (`tokens.verify_access`, the same check as the Reflex handlers'); a token that
+    fails answers 401, never "guest"."""
     if credentials is None or not credentials.credentials:
         return None
-    user = db.get(User, decode_access_token(credentials.credentials))
+    user = db.get(User, verify_access(db, credentials.credentials).user_id)
     if user is None or not user.is_active:
         raise Unauthorized()
     return user

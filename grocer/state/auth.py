@@ -9,8 +9,10 @@ token after a refresh).
 
 Nothing here is trusted: whatever the browser stores is re-checked on the server. Who is
 signed in, for a handler, is `session_guard.signed_in_user_id` (the access token decoded with
-the server secret each time). The display values (name, roles, badges) are read from userInfo
-only to draw the page. Passwords only pass through handler arguments and are never kept.
+the server secret and checked against revocation each time; a revoked session is signed out
+by the next handler or 5-minute check). The display values (name, roles, badges) are read
+from userInfo only to draw the page. Passwords only pass through handler arguments and are
+never kept.
 """
 
 from __future__ import annotations
@@ -224,12 +226,14 @@ class AuthState(rx.State):
     @rx.var
     def is_authenticated(self) -> bool:
         """000 §4.1: an access token exists and now is before expiresAt (and, here, the
-        token is genuine: signed by this server and unexpired)."""
+        token is genuine: signed by this server and unexpired). Drawing only: a computed var
+        runs on the event loop, so the revocation check (a database read) is the handlers'
+        job, and a revoked session is cleared by the first one that runs."""
         token = self.access_token or ""
         return (
             bool(token)
             and now_ms() < stored_int(self.expires_at)
-            and session_guard.token_user_id(token) is not None
+            and session_guard.display_user_id(token) is not None
         )
 
     @rx.var
@@ -429,7 +433,12 @@ class AuthState(rx.State):
         (await self.get_state(DialogState))._close()
         self.menu_open = False
         self.login_busy = False
-        if session_guard.token_user_id(self.access_token) is not None:
+        try:
+            user_id = await session_guard.verified_user_id(self.access_token)
+        except Exception:  # a failure to check is no revocation: the next handler checks
+            logger.warning("session: revocation check failed at start", exc_info=True)
+            return None
+        if user_id is not None:
             return BagState.restore_account_bag
         if self.refresh_token:
             return AuthState.refresh_after_start
@@ -454,11 +463,11 @@ class AuthState(rx.State):
 
     @rx.event
     async def check_session(self):
-        """Every 5 minutes (001 §4): an expired session is refreshed, or else signed out."""
+        """Every 5 minutes (001 §4): an expired session is refreshed, or else signed out; so is
+        a revoked one (its refresh token was revoked with it)."""
         if not (self.access_token or self.refresh_token):
             return
-        if session_guard.token_user_id(self.access_token) is None:
-            await session_guard.signed_in_user_id(self)
+        await session_guard.signed_in_user_id(self)
 
     @rx.event
     async def logout(self):
