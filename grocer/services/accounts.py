@@ -646,7 +646,7 @@ def logout(db: Session, refresh_token: str | None, now: datetime) -> None:
 
 
 def logout_all(db: Session, user: User, now: datetime) -> int:
-    """End every sign-in of the user (refresh tokens; access tokens lapse within 15 min)."""
+    """End every sign-in of the user: refresh tokens and, at once, access tokens."""
     assert user.id is not None
     revoked = tokens.revoke_user_tokens(db, user.id, now)
     db.commit()

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import jwt
-from sqlalchemy import event
+from sqlalchemy import ColumnElement, event, exists, true
 from sqlmodel import Session, col, delete, select, update
 
 from grocer.models import RefreshToken, User
@@ -231,28 +231,25 @@ def _issued_before(claims: AccessClaims, mark_ms: int | None) -> bool:
 
 
 def _session_state(db: Session, claims: AccessClaims) -> tuple[bool, int | None]:
-    """(usable, mark) read from the database: the account exists and is active and, when the
-    token names a session, that refresh family still has an unrevoked row. Rotation marks old
-    rows used, never revoked, so a rotated family stays live; `revoke_family` revokes them all.
-    """
-    user = db.exec(
-        select(User.is_active, User.tokens_valid_after).where(col(User.id) == claims.user_id)
-    ).first()
-    if user is None or not user[0]:
-        return False, None
-    mark = _mark_ms(user[1])
+    """(usable, mark) read from the database in one query: the account exists and is active
+    and, when the token names a session, that refresh family still has an unrevoked row.
+    Rotation marks old rows used, never revoked, so a rotated family stays live;
+    `revoke_family` revokes them all."""
     if claims.session_id is None:
-        return True, mark
-    live = db.exec(
-        select(RefreshToken.id)
-        .where(
+        live: ColumnElement[bool] = true()
+    else:
+        live = exists().where(
             col(RefreshToken.family_id) == claims.session_id,
             col(RefreshToken.user_id) == claims.user_id,
             col(RefreshToken.revoked_at).is_(None),
         )
-        .limit(1)
+    row = db.exec(
+        select(User.is_active, User.tokens_valid_after, live).where(col(User.id) == claims.user_id)
     ).first()
-    return live is not None, mark
+    if row is None:
+        return False, None
+    is_active, mark, family_live = row
+    return bool(is_active and family_live), _mark_ms(mark)
 
 
 def is_known_live(claims: AccessClaims, cache: LiveSessionCache = LIVE_SESSIONS) -> bool:
