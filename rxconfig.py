@@ -6,10 +6,12 @@ import reflex as rx
 
 from grocer.loading_shell import LoadingShellPlugin
 from grocer.paint_first import PaintFirstPlugin
-from grocer.settings import get_settings
+from grocer.settings import check_mail_delivery, get_settings
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
 os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
+# `--env prod` without SMTP stops here, before the build, unless GROCER_OUTBOX_OK=1.
+check_mail_delivery()
 
 config = rx.Config(
     app_name="grocer",

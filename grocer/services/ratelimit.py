@@ -46,6 +46,16 @@ def count(db: Session, key: str, since: datetime) -> int:
     return int(db.exec(stmt).one())
 
 
+def latest(db: Session, key: str, since: datetime) -> datetime | None:
+    """The newest event of `key` at or after `since` (None when there is none)."""
+    newest = db.exec(
+        select(sa.func.max(RateEvent.created_at)).where(
+            col(RateEvent.key) == key, col(RateEvent.created_at) >= as_utc(since)
+        )
+    ).one()
+    return as_utc(newest) if newest is not None else None
+
+
 def clear(db: Session, key: str) -> None:
     """Forget a key's events (e.g. failed logins after a successful one)."""
     db.exec(delete(RateEvent).where(col(RateEvent.key) == key))
