@@ -63,25 +63,35 @@ def _reset(client: TestClient, address: str = VICTIM, **proof: str) -> int:
     return client.post(f"{API}/auth/reset-password", json=body).status_code
 
 
-def _reset_token(client: TestClient, address: str = VICTIM) -> str:
+def _verify_reset(client: TestClient, address: str = VICTIM) -> dict[str, object]:
+    """Steps 1 and 2 of the owner: the code by e-mail, checked; the answer's body."""
     assert client.post(f"{API}/auth/request-otp", json={"email": address}).status_code == 200
     answer = client.post(
         f"{API}/auth/verify-otp", json={"email": address, "otp": outbox_code(address)}
     )
     assert answer.status_code == 200, answer.text
-    body = answer.json()
-    assert body["verified"] is True and len(body["resetToken"]) >= 43  # >= 256 bits
-    return body["resetToken"]
+    return answer.json()
 
 
-def _signup_token(client: TestClient, address: str = NEWCOMER) -> str:
+def _reset_token(client: TestClient, address: str = VICTIM) -> str:
+    body = _verify_reset(client, address)
+    assert body["verified"] is True and len(str(body["resetToken"])) >= 43  # >= 256 bits
+    return str(body["resetToken"])
+
+
+def _verify_signup(client: TestClient, address: str = NEWCOMER) -> dict[str, object]:
     assert client.post(f"{API}/auth/send-otp", json={"email": address}).status_code == 200
     answer = client.post(
         f"{API}/auth/verify-signup-otp", json={"email": address, "code": outbox_code(address)}
     )
     assert answer.status_code == 200, answer.text
-    assert len(answer.json()["verificationToken"]) >= 43
-    return answer.json()["verificationToken"]
+    return answer.json()
+
+
+def _signup_token(client: TestClient, address: str = NEWCOMER) -> str:
+    token = str(_verify_signup(client, address)["verificationToken"])
+    assert len(token) >= 43
+    return token
 
 
 def _register(client: TestClient, address: str = NEWCOMER, **extra: str) -> int:
@@ -112,8 +122,9 @@ def test_polling_reset_with_the_email_alone_never_takes_the_account(
     client: TestClient, victim: User, peer
 ) -> None:
     attacker = peer(ATTACKER_IP)
-    token = _reset_token(client)  # the victim verified the code and is typing a password
-    refused = [_reset(attacker) for _ in range(otp.REDEEM_FAILS_PER_EMAIL + 3)]
+    verified = _verify_reset(client)  # the victim checked the code and is typing a password
+    assert _reset(attacker) == 400  # the e-mail alone is not enough
+    refused = [400] + [_reset(attacker) for _ in range(otp.REDEEM_FAILS_PER_EMAIL + 2)]
     refused += [_reset(attacker, resetToken=secrets.token_urlsafe(32)), _reset(attacker, otp="")]
     # Each poll is refused; past the per-e-mail budget the refusals are 429s.
     assert refused[: otp.REDEEM_FAILS_PER_EMAIL] == [400] * otp.REDEEM_FAILS_PER_EMAIL
@@ -123,7 +134,7 @@ def test_polling_reset_with_the_email_alone_never_takes_the_account(
     )
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
     # The attacker's failures never lock the victim out of the proof the victim holds.
-    body = {"email": VICTIM, "newPassword": NEW_PASSWORD, "resetToken": token}
+    body = {"email": VICTIM, "newPassword": NEW_PASSWORD, "resetToken": verified["resetToken"]}
     assert client.post(f"{API}/auth/reset-password", json=body).status_code == 200
     assert login(client, "awa", NEW_PASSWORD)["userInfo"]["id"] == victim.id
     assert _right_login(attacker).status_code == 401  # the old password is gone too
@@ -169,10 +180,11 @@ def test_registering_a_freshly_verified_email_needs_its_token(
     client: TestClient, db: Session, peer
 ) -> None:
     attacker = peer(ATTACKER_IP)
-    token = _signup_token(client)  # the owner of the address verified it, step 3 next
+    verified = _verify_signup(client)  # the owner of the address checked it, step 3 next
     assert [_register(attacker) for _ in range(3)] == [400] * 3
     assert _register(attacker, verificationToken=secrets.token_urlsafe(32)) == 400
     assert db.exec(select(User).where(User.email == NEWCOMER)).first() is None
+    token = str(verified["verificationToken"])
     body = {"email": NEWCOMER, "password": PASSWORD, "verificationToken": token}
     created = client.post(f"{API}/users/register", json=body)
     assert created.status_code == 201
