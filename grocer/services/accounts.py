@@ -822,7 +822,9 @@ def change_password(
     """Change a password knowing the current one; every other session is ended.
 
     A wrong current password is a 400 (not 401, which clients read as "signed out") and
-    counts as a failed login, so a stolen access token cannot be used to guess it.
+    counts as a failed login (the account's delays, the owner's warning), and at most
+    PASSWORD_CHANGE_FAILS per 15 minutes are tried (then 429), so a stolen access token
+    cannot be used to guess it.
     """
     user = ensure_account(db, actor, user_id)
     if not current_password:

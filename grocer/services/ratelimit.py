@@ -18,7 +18,7 @@ from grocer.models import RateEvent
 from grocer.services.errors import RateLimited
 from grocer.services.tokens import as_utc
 
-RETENTION = timedelta(days=1)  # longer than any window in use
+RETENTION = timedelta(days=1)  # as long as the longest window in use (wrong OTP codes a day)
 _GLOBAL_PRUNE_ODDS = 100  # one hit in this many also sweeps every key
 
 
