@@ -1,15 +1,23 @@
 """Reflex configuration. Settings come from the environment (see grocer/settings.py)."""
 
 import os
+import sys
 
 import reflex as rx
 
 from grocer.loading_shell import LoadingShellPlugin
 from grocer.paint_first import PaintFirstPlugin
-from grocer.settings import get_settings
+from grocer.settings import SettingsError, check_mail_delivery, get_settings
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
 os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
+# `--env prod` without SMTP (unless GROCER_OUTBOX_OK=1) or a short GROCER_JWT_SECRET stops here,
+# before the build, with the reason and no traceback.
+try:
+    check_mail_delivery()
+    get_settings()
+except SettingsError as exc:
+    sys.exit(f"Grocer cannot start: {exc}")
 
 config = rx.Config(
     app_name="grocer",

@@ -5,15 +5,30 @@ The README lists each variable; keep the two in step.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
+import time
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("GROCER_DATA_DIR", PROJECT_ROOT / "data"))
+
+JWT_SECRET_MIN_BYTES = 32
+#: Labels of the keys derived from the one secret: a key never serves two purposes.
+TOKEN_SIGNING_LABEL = b"grocer token signing"
+OTP_HASHING_LABEL = b"grocer otp hashing"
+#: Set by `reflex run --env prod` (and `reflex export`) before rxconfig.py is (re)loaded.
+REFLEX_ENV_MODE = "REFLEX_ENV_MODE"
+OUTBOX_OK = "GROCER_OUTBOX_OK"
+
+
+class SettingsError(RuntimeError):
+    """A setting that makes the shop unsafe to run; the message says how to fix it."""
 
 
 def _env(name: str, default: str = "") -> str:
@@ -27,19 +42,73 @@ def _env_bool(name: str, default: bool) -> bool:
     return raw.lower() in {"1", "true", "yes", "on"}
 
 
+def _checked_secret(value: str, origin: str) -> str:
+    if len(value.encode()) < JWT_SECRET_MIN_BYTES:
+        raise SettingsError(
+            f"{origin} is too short: the JWT secret needs at least {JWT_SECRET_MIN_BYTES} bytes "
+            "(e.g. `python -c 'import secrets; print(secrets.token_urlsafe(48))'`)."
+        )
+    return value
+
+
+def _read_secret_file(path: Path) -> str:
+    """The secret another process wrote; it may still be writing it (a few ms at most).
+    A file left group- or world-readable by an older version is narrowed to 0600."""
+    try:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:
+        pass  # not ours to change: reading it is still fine
+    for _ in range(50):
+        value = path.read_text().strip()
+        if value:
+            return _checked_secret(value, str(path))
+        time.sleep(0.02)
+    raise SettingsError(f"{path} is empty: delete it or set GROCER_JWT_SECRET.")
+
+
 def _jwt_secret() -> str:
-    """Secret from the environment, else one generated once and kept in a local file."""
+    """Secret from the environment, else one generated once and kept in a local file.
+
+    The file is created 0600 in one step (O_EXCL), never world-readable for an instant; when
+    several workers start at once, the ones that lose the race read the winner's secret.
+    """
     value = _env("GROCER_JWT_SECRET")
     if value:
-        return value
+        return _checked_secret(value, "GROCER_JWT_SECRET")
     path = DATA_DIR / "jwt_secret"
-    if path.exists():
-        return path.read_text().strip()
     DATA_DIR.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return _read_secret_file(path)
     value = secrets.token_urlsafe(48)
-    path.write_text(value)
-    path.chmod(0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(value)
     return value
+
+
+def derive_key(secret: str, label: bytes) -> bytes:
+    """A 32-byte key for one purpose: HMAC-SHA256 of the label under the secret."""
+    return hmac.new(secret.encode(), label, hashlib.sha256).digest()
+
+
+def check_mail_delivery() -> None:
+    """Refuse a production start that would write codes to the outbox instead of mailing them.
+
+    Read live (not cached): rxconfig.py calls it after `reflex run --env prod` has set
+    REFLEX_ENV_MODE, so the error comes before the build. GROCER_OUTBOX_OK=1 allows the outbox
+    on purpose (the demo of `make run`, the browser tests).
+    """
+    if _env(REFLEX_ENV_MODE).lower() != "prod" or _env("GROCER_SMTP_HOST"):
+        return
+    if _env_bool(OUTBOX_OK, False):
+        return
+    raise SettingsError(
+        "Production mode (--env prod) without GROCER_SMTP_HOST: sign-up and password-reset "
+        "codes would only be written to the outbox folder. Set GROCER_SMTP_HOST, or set "
+        "GROCER_OUTBOX_OK=1 to accept the outbox on purpose (a demo)."
+    )
 
 
 @dataclass(frozen=True)
@@ -69,6 +138,16 @@ class Settings:
     @property
     def smtp_enabled(self) -> bool:
         return bool(self.smtp_host)
+
+    @cached_property
+    def token_signing_key(self) -> bytes:
+        """The HS256 key of access tokens (derived: the OTP hashes use another key)."""
+        return derive_key(self.jwt_secret, TOKEN_SIGNING_LABEL)
+
+    @cached_property
+    def otp_hash_key(self) -> bytes:
+        """The HMAC key of the stored one-time codes (derived: tokens use another key)."""
+        return derive_key(self.jwt_secret, OTP_HASHING_LABEL)
 
 
 def _list(name: str, default: str) -> list[str]:

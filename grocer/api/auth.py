@@ -17,8 +17,9 @@ from grocer.api.schemas_auth import (
     OtpSentOut,
     RefreshRequest,
     ResetPasswordRequest,
+    ResetVerifiedOut,
+    SignupVerifiedOut,
     TokensOut,
-    VerifiedOut,
     VerifyCodeRequest,
     error_responses,
 )
@@ -92,19 +93,27 @@ def request_otp(
     return _code_sent()
 
 
-@router.post("/auth/verify-otp", response_model=VerifiedOut, responses=error_responses(400, 429))
+@router.post(
+    "/auth/verify-otp", response_model=ResetVerifiedOut, responses=error_responses(400, 429)
+)
 def verify_otp(body: VerifyCodeRequest, db: SessionDep, now: Now) -> dict[str, Any]:
-    """Forgot password, step 2: check the reset code (`otp`, or `code`)."""
-    accounts.verify_reset_code(db, body.email, body.otp, now)
-    return {"message": "Code vérifié", "verified": True}
+    """Forgot password, step 2: check the reset code (`otp`, or `code`); answers the
+    single-use `resetToken` that step 3 needs."""
+    proof = accounts.verify_reset_code(db, body.email, body.otp, now)
+    return {"message": "Code vérifié", "verified": True, "resetToken": proof}
 
 
 @router.post(
     "/auth/reset-password", response_model=MessageOut, responses=error_responses(400, 404, 429)
 )
-def reset_password(body: ResetPasswordRequest, db: SessionDep, now: Now) -> dict[str, Any]:
-    """Forgot password, step 3: needs a verified code (step 2) or the code itself."""
-    accounts.reset_password(db, body.email, body.new_password, now, code=body.otp)
+def reset_password(
+    body: ResetPasswordRequest, db: SessionDep, ip: ClientIp, now: Now
+) -> dict[str, Any]:
+    """Forgot password, step 3: needs the `resetToken` of step 2 or the code itself, never the
+    e-mail alone; failures are limited per e-mail and per address (429)."""
+    accounts.reset_password(
+        db, body.email, body.new_password, now, code=body.otp, proof=body.reset_token, ip=ip
+    )
     return {"message": "Mot de passe réinitialisé avec succès"}
 
 
@@ -118,9 +127,12 @@ def send_signup_otp(
 
 
 @router.post(
-    "/auth/verify-signup-otp", response_model=VerifiedOut, responses=error_responses(400, 429)
+    "/auth/verify-signup-otp",
+    response_model=SignupVerifiedOut,
+    responses=error_responses(400, 429),
 )
 def verify_signup_otp(body: VerifyCodeRequest, db: SessionDep, now: Now) -> dict[str, Any]:
-    """Sign-up, step 2: check the code (`code`, or `otp`); register accepts it for 15 min."""
-    accounts.verify_signup_code(db, body.email, body.otp, now)
-    return {"message": "Code vérifié", "verified": True}
+    """Sign-up, step 2: check the code (`code`, or `otp`); answers the single-use
+    `verificationToken` that /users/register needs."""
+    proof = accounts.verify_signup_code(db, body.email, body.otp, now)
+    return {"message": "Code vérifié", "verified": True, "verificationToken": proof}

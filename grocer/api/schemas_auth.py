@@ -54,8 +54,18 @@ class VerifyCodeRequest(EmailRequest):
     otp: str | None = _code_field()
 
 
+def _proof_field(description: str) -> Any:
+    return Field(default=None, max_length=128, description=description)
+
+
 class ResetPasswordRequest(VerifyCodeRequest):
+    """Step 3 of the forgot-password flow: `resetToken` (from verify-otp) or the code itself
+    (`otp`/`code`) must come with the e-mail; the e-mail alone is refused."""
+
     new_password: str | None = Field(default=None, max_length=128)
+    reset_token: str | None = _proof_field(
+        "the single-use token answered by /auth/verify-otp (or send the code as `otp`)"
+    )
 
 
 class PhoneIn(CamelModel):
@@ -69,7 +79,9 @@ class PhoneIn(CamelModel):
 
 
 class RegisterRequest(CamelModel):
-    """001 §3. `roles` is accepted for compatibility and ignored: sign-up makes consumers."""
+    """001 §3. `roles` is accepted for compatibility and ignored: sign-up makes consumers.
+    The e-mail is proven by `verificationToken` (from verify-signup-otp) or by the code itself
+    (`otp`/`code`); the e-mail alone is refused."""
 
     username: str | None = Field(default=None, max_length=150)
     email: str | None = Field(default=None, max_length=320)
@@ -81,6 +93,9 @@ class RegisterRequest(CamelModel):
     preferred_language: str | None = Field(default=None, max_length=5)
     roles: list[str] | None = Field(default=None, max_length=10)
     otp: str | None = _code_field()
+    verification_token: str | None = _proof_field(
+        "the single-use token answered by /auth/verify-signup-otp (or send the code as `otp`)"
+    )
 
 
 class ProfileUpdate(CamelModel):
@@ -132,6 +147,20 @@ class OtpSentOut(MessageOut):
 
 class VerifiedOut(MessageOut):
     verified: bool
+
+
+class ResetVerifiedOut(VerifiedOut):
+    reset_token: str = Field(
+        description="single-use proof for /auth/reset-password (`resetToken`); it expires with "
+        "the code and is the only copy: keep it out of storage the page's scripts can read"
+    )
+
+
+class SignupVerifiedOut(VerifiedOut):
+    verification_token: str = Field(
+        description="single-use proof for /users/register (`verificationToken`); it expires "
+        "with the code and is the only copy: keep it out of storage the page's scripts can read"
+    )
 
 
 class LogoutAllOut(MessageOut):

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from grocer.api.auth import Now
-from grocer.api.deps import CurrentUser, SessionDep
+from grocer.api.deps import ClientIp, CurrentUser, SessionDep
 from grocer.api.schemas_auth import (
     DeletionRequestIn,
     DeletionRequestOut,
@@ -52,8 +52,9 @@ _OWNED_ERRORS = error_responses(400, 401, 404)
     response_model=LoginOut,
     responses=error_responses(400, 409, 429),
 )
-def register(body: RegisterRequest, db: SessionDep, now: Now) -> dict[str, Any]:
-    """Create a consumer account (e-mail proven by the sign-up code) and sign it in."""
+def register(body: RegisterRequest, db: SessionDep, ip: ClientIp, now: Now) -> dict[str, Any]:
+    """Create a consumer account (e-mail proven by `verificationToken` or the sign-up code) and
+    sign it in. A taken e-mail or username (409) is told only once the e-mail is proven."""
     data = accounts.Registration(
         email=body.email or "",
         password=body.password or "",
@@ -64,8 +65,9 @@ def register(body: RegisterRequest, db: SessionDep, now: Now) -> dict[str, Any]:
         date_of_birth=body.date_of_birth,
         preferred_language=body.preferred_language,
         otp=body.otp,
+        proof=body.verification_token,
     )
-    return accounts.register(db, data, now).to_json()
+    return accounts.register(db, data, now, ip).to_json()
 
 
 @router.get("/users/me", response_model=UserDetailsOut, responses=error_responses(401))

@@ -10,6 +10,8 @@ use 4), read at hashing time so that a test can lower it.
 
 from __future__ import annotations
 
+import logging
+import math
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -25,13 +27,15 @@ from sqlmodel import Session, col, delete, select
 
 from grocer.models import DeletionRequest, User, UserPhone
 from grocer.models.base import utcnow
-from grocer.services import otp, ratelimit, tokens
+from grocer.services import mailer, otp, ratelimit, tokens
 from grocer.services.addresses import clean_text, ensure_account, iso_utc, lock_user
 from grocer.services.errors import (
     Conflict,
+    DeliveryFailed,
     Forbidden,
     InvalidCredentials,
     NotFound,
+    RateLimited,
     ValidationFailed,
 )
 from grocer.services.names import generate_username, names_from_email
@@ -56,12 +60,17 @@ DEFAULT_COUNTRY_CODE = "+226"
 LANGUAGES = ("fr", "en", "es", "de")
 DELETION_REASON_MAX = 1000
 
-LOGIN_FAILS_PER_ACCOUNT = 10
-LOGIN_FAILS_PER_IP = 50
+# Failed sign-ins (issue 12 §3): an address is throttled, and an account from one address;
+# the account alone only gets growing delays, never a lock that refuses its owner elsewhere.
 LOGIN_FAIL_WINDOW = timedelta(minutes=15)
+LOGIN_FAILS_PER_PAIR = 10  # one account from one address
+LOGIN_FAILS_PER_IP = 50
+LOGIN_DELAY_AFTER = 5  # failures on the account (from anywhere) before the delays start
+LOGIN_DELAY_MAX_SECONDS = 30  # 1, 2, 4, 8, 16, 30, 30 ... seconds after the last failure
+LOGIN_WARN_AFTER = 10  # failures on the account that e-mail its owner ...
+LOGIN_WARN_EVERY = timedelta(hours=1)  # ... at most once in this time
+PASSWORD_CHANGE_FAILS = 10  # wrong current passwords per account (signed in) per window
 LOOKUP_MISSES_PER_IP = 20  # unknown e-mails asked a reset code for, per hour
-SIGNUP_VERIFIED_WINDOW = timedelta(minutes=15)
-RESET_VERIFIED_WINDOW = timedelta(minutes=10)
 
 BCRYPT_ROUNDS_ENV = "GROCER_BCRYPT_ROUNDS"
 _DEFAULT_BCRYPT_ROUNDS = 12
@@ -69,6 +78,8 @@ _DEFAULT_BCRYPT_ROUNDS = 12
 FILL_ALL_FIELDS = "Veuillez remplir tous les champs"
 EMAIL_NOT_FOUND = "Email introuvable"
 EMAIL_UNAVAILABLE = "Adresse email invalide ou déjà utilisée"
+
+log = logging.getLogger(__name__)
 
 _EMAIL_RE = re.compile(r"[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]+\.[^\s@\x00-\x1f\x7f]+")
 _USERNAME_RE = re.compile(r"[\w.-]+")
@@ -247,8 +258,8 @@ class PhoneInput:
 class Registration:
     """The sign-up payload (001 §3). Roles are not part of it: sign-up only makes consumers.
 
-    `otp` is the sign-up code, for clients that send it with the payload; without it the
-    e-mail must have been verified (verify-signup-otp) in the last 15 minutes.
+    The e-mail is proven by `proof` (the token verify-signup-otp answered) or by `otp` (the
+    sign-up code itself, for clients that send it with the payload); never by the e-mail alone.
     """
 
     email: str
@@ -260,6 +271,7 @@ class Registration:
     date_of_birth: date | None = None
     preferred_language: str | None = None
     otp: str | None = None
+    proof: str | None = None
 
 
 @dataclass(frozen=True)
@@ -419,8 +431,10 @@ def _prepare(
     date_of_birth: date | None,
     preferred_language: str | None,
     now: datetime,
+    check_available: bool = True,
 ) -> _NewAccount:
-    """Every check of a new account, before anything is written."""
+    """Every check of a new account, before anything is written. Sign-up checks availability
+    itself, later: only once the e-mail is proven (no free answer about who has an account)."""
     email = validate_email(email)
     password = validate_password(password)
     if username and username.strip():
@@ -443,7 +457,8 @@ def _prepare(
         date_of_birth=validate_birth_date(date_of_birth, now.date()),
         preferred_language=validate_language(preferred_language or "fr"),
     )
-    _check_available(db, account.username, account.email)
+    if check_available:
+        _check_available(db, account.username, account.email)
     return account
 
 
@@ -516,14 +531,15 @@ def create_user(
     return user
 
 
-def register(db: Session, data: Registration, now: datetime) -> LoginResult:
+def register(db: Session, data: Registration, now: datetime, ip: str = "unknown") -> LoginResult:
     """Public sign-up (the 4-step dialog's last call), signed in at once with remember-me.
 
-    The e-mail must be proven: either `data.otp` is the right sign-up code, or the address
-    passed verify-signup-otp in the last 15 minutes. Either way the code is used up, and the
-    account starts with emailVerified true and the single role consumer (roles in a public
-    request are never honoured). Checks run before the code is spent, so a rejected payload
-    leaves the verification usable for a corrected retry.
+    The e-mail must be proven: `data.proof` (from verify-signup-otp) or `data.otp` (the code)
+    is used up (otp.redeem: failures are counted per e-mail and per IP). The payload's format is
+    checked first, so a rejected payload leaves the proof usable for a corrected retry; whether
+    the e-mail or username is taken (409) is answered only after the proof, so that nobody
+    learns who has an account from it. The account starts with emailVerified true and the
+    single role consumer (roles in a public request are never honoured).
     """
     account = _prepare(
         db,
@@ -536,11 +552,14 @@ def register(db: Session, data: Registration, now: datetime) -> LoginResult:
         date_of_birth=data.date_of_birth,
         preferred_language=data.preferred_language,
         now=now,
+        check_available=False,
     )
-    if data.otp is not None and data.otp.strip():
-        otp.consume_code(db, account.email, otp.SIGNUP, data.otp, now)
-    else:
-        otp.consume_verified(db, account.email, otp.SIGNUP, now, SIGNUP_VERIFIED_WINDOW)
+    otp.redeem(db, account.email, otp.SIGNUP, now, ip, proof=data.proof, code=data.otp)
+    try:
+        _check_available(db, account.username, account.email)
+    except Conflict:
+        db.rollback()  # the proof stays usable (another username may be free)
+        raise
     user = _insert(db, account, [CONSUMER], email_verified=True, now=now)
     user.last_login = as_utc(now)
     pair = tokens.issue_tokens(db, user, remember_me=True, now=now)
@@ -587,15 +606,71 @@ def create_admin(
 
 
 def _fail_key(user: User | None, identifier: str) -> str:
+    """Failures of one account, from anywhere (an unknown name is counted like an account)."""
     if user is not None:
         return ratelimit.key("login-fail:user", str(user.id))
     return ratelimit.key("login-fail:name", identifier.strip().lower(), hashed=True)
 
 
-def _check_fail_budget(db: Session, account_key: str, ip_key: str | None, now: datetime) -> None:
-    if ip_key:
-        ratelimit.check(db, ip_key, LOGIN_FAILS_PER_IP, LOGIN_FAIL_WINDOW, now)
-    ratelimit.check(db, account_key, LOGIN_FAILS_PER_ACCOUNT, LOGIN_FAIL_WINDOW, now)
+def _pair_key(account_key: str, ip: str) -> str:
+    return ratelimit.key("login-fail:pair", f"{account_key}|{ip}", hashed=True)
+
+
+def login_delay(failures: int) -> int:
+    """Seconds an account waits after its last failure, given its failures in the window:
+    none before LOGIN_DELAY_AFTER, then 1, 2, 4 ... up to LOGIN_DELAY_MAX_SECONDS."""
+    if failures < LOGIN_DELAY_AFTER:
+        return 0
+    return min(LOGIN_DELAY_MAX_SECONDS, 2 ** min(failures - LOGIN_DELAY_AFTER, 16))
+
+
+def _check_account_delay(db: Session, account_key: str, now: datetime) -> None:
+    """429 while the account's growing delay since its last failure runs (from any address:
+    the right password is accepted again as soon as it has passed)."""
+    since = as_utc(now) - LOGIN_FAIL_WINDOW
+    delay = login_delay(ratelimit.count(db, account_key, since))
+    if not delay:
+        return
+    last = ratelimit.latest(db, account_key, since)
+    if last is None:
+        return
+    wait = (last + timedelta(seconds=delay) - as_utc(now)).total_seconds()
+    if wait > 0:
+        raise RateLimited(retry_after=max(1, math.ceil(wait)))
+
+
+def _record_failure(db: Session, user: User | None, keys: Iterable[str], now: datetime) -> None:
+    """Count a failed password (sign-in, or the current password of a change); commits. The
+    owner is e-mailed when the account reaches LOGIN_WARN_AFTER failures in the window, at most
+    once per LOGIN_WARN_EVERY."""
+    for counter in keys:
+        ratelimit.hit(db, counter, now)
+    warn = False
+    if user is not None and user.id is not None:
+        failures = ratelimit.count(db, _fail_key(user, ""), as_utc(now) - LOGIN_FAIL_WINDOW)
+        warn_key = ratelimit.key("login-warned:user", str(user.id))
+        if failures >= LOGIN_WARN_AFTER and not ratelimit.count(
+            db, warn_key, as_utc(now) - LOGIN_WARN_EVERY
+        ):
+            ratelimit.hit(db, warn_key, now)
+            warn = True
+    db.commit()
+    if warn and user is not None:
+        _send_login_warning(user)
+
+
+def _send_login_warning(user: User) -> None:
+    """The "Tentatives de connexion inhabituelles" e-mail; a delivery failure is only logged
+    (it must not change the answer to the failed sign-in)."""
+    try:
+        mailer.send_login_warning(
+            user.email,
+            user.preferred_language or "fr",
+            failures=LOGIN_WARN_AFTER,
+            minutes=int(LOGIN_FAIL_WINDOW.total_seconds() // 60),
+        )
+    except DeliveryFailed:
+        log.warning("sign-in warning e-mail for user %s not delivered", user.id)
 
 
 def login(
@@ -607,26 +682,31 @@ def login(
     remember_me: bool = True,
     ip: str = "unknown",
 ) -> LoginResult:
-    """Sign in by username or e-mail. Failed attempts are counted per account and per IP;
-    past the limits (10 per account, 50 per IP in 15 minutes) every attempt answers 429,
-    right password or not. A deactivated account answers 403, only once the password is right
-    (so the 403 tells nothing to someone without it)."""
+    """Sign in by username or e-mail. Failed passwords are counted per address (50 in 15 min,
+    then 429 for it), per account and address (10 in 15 min, then 429 for that pair) and per
+    account: after 5, each attempt waits a growing delay since the last failure (1 s doubling
+    up to 30 s, else 429 with Retry-After), so that guessing from many addresses stays slow
+    while the owner, elsewhere, is never locked out. The 10th failure e-mails the owner.
+    A deactivated account answers 403, only once the password is right (so the 403 tells
+    nothing to someone without it)."""
     identifier = (identifier or "").strip()
     if not identifier or not password:
         raise ValidationFailed("username", FILL_ALL_FIELDS, key="auth.errors.fillAllFields")
     ip_key = ratelimit.key("login-fail:ip", ip)
     user = find_for_login(db, identifier)
     account_key = _fail_key(user, identifier)
-    _check_fail_budget(db, account_key, ip_key, now)
+    pair_key = _pair_key(account_key, ip)
+    ratelimit.check(db, ip_key, LOGIN_FAILS_PER_IP, LOGIN_FAIL_WINDOW, now)
+    ratelimit.check(db, pair_key, LOGIN_FAILS_PER_PAIR, LOGIN_FAIL_WINDOW, now)
+    _check_account_delay(db, account_key, now)
     stored_hash = user.password_hash if user else _dummy_hash(bcrypt_rounds())
     if user is None or not verify_password(password, stored_hash):
-        ratelimit.hit(db, account_key, now)
-        ratelimit.hit(db, ip_key, now)
-        db.commit()
+        _record_failure(db, user, (account_key, pair_key, ip_key), now)
         raise InvalidCredentials()
     if not user.is_active:
         raise Forbidden("Ce compte est désactivé", key="auth.errors.inactive")
     ratelimit.clear(db, account_key)
+    ratelimit.clear(db, pair_key)
     user.last_login = as_utc(now)
     db.add(user)
     pair = tokens.issue_tokens(db, user, remember_me, now)
@@ -660,7 +740,9 @@ def send_signup_code(
     db: Session, email: str | None, now: datetime, ip: str, lang: str = "fr"
 ) -> None:
     """Sign-up step 1: e-mail a code, unless the address is malformed or already taken
-    (both answer the spec's single 400 message, 001 §8)."""
+    (both answer the spec's single 400 message, 001 §8). A taken address is counted against
+    the same wait and budgets as a real send before it is refused, so that the answers and
+    the limits tell nothing about who has an account."""
     try:
         address = validate_email(email)
     except ValidationFailed as exc:
@@ -668,13 +750,15 @@ def send_signup_code(
             "email", EMAIL_UNAVAILABLE, key="signup.errors.emailUnavailable"
         ) from exc
     if find_by_email(db, address) is not None:
+        otp.charge_send(db, address, otp.SIGNUP, now, ip)
         raise ValidationFailed("email", EMAIL_UNAVAILABLE, key="signup.errors.emailUnavailable")
     otp.send_code(db, address, otp.SIGNUP, now, ip, lang)
 
 
-def verify_signup_code(db: Session, email: str | None, code: str | None, now: datetime) -> None:
-    """Sign-up step 2: mark the address verified (register then accepts it for 15 min)."""
-    otp.verify_code(db, validate_email(email), otp.SIGNUP, code, now)
+def verify_signup_code(db: Session, email: str | None, code: str | None, now: datetime) -> str:
+    """Sign-up step 2: check the code; returns the single-use proof that register needs
+    (valid while the code would be)."""
+    return otp.verify_code(db, validate_email(email), otp.SIGNUP, code, now)
 
 
 def request_password_reset(
@@ -693,25 +777,30 @@ def request_password_reset(
     otp.send_code(db, address, otp.RESET, now, ip, lang or user.preferred_language)
 
 
-def verify_reset_code(db: Session, email: str | None, code: str | None, now: datetime) -> None:
-    """Forgot password step 2: mark the code verified (reset-password then accepts the
-    e-mail alone for 10 minutes)."""
-    otp.verify_code(db, validate_email(email), otp.RESET, code, now)
+def verify_reset_code(db: Session, email: str | None, code: str | None, now: datetime) -> str:
+    """Forgot password step 2: check the code; returns the single-use proof that
+    reset_password needs (valid while the code would be)."""
+    return otp.verify_code(db, validate_email(email), otp.RESET, code, now)
 
 
 def reset_password(
-    db: Session, email: str | None, new_password: str | None, now: datetime, code: str | None = None
+    db: Session,
+    email: str | None,
+    new_password: str | None,
+    now: datetime,
+    code: str | None = None,
+    *,
+    proof: str | None = None,
+    ip: str = "unknown",
 ) -> None:
-    """Forgot password step 3. Needs the right code, or a reset code verified in the last
-    10 minutes and not yet used; never the e-mail alone. Ends every session of the account."""
+    """Forgot password step 3. Needs the proof of step 2 or the right code, used up here
+    (otp.redeem); never the e-mail alone. Ends every session of the account."""
     password = validate_password(new_password, "newPassword")
     address = validate_email(email)
-    if code is not None and code.strip():
-        otp.consume_code(db, address, otp.RESET, code, now)
-    else:
-        otp.consume_verified(db, address, otp.RESET, now, RESET_VERIFIED_WINDOW)
+    otp.redeem(db, address, otp.RESET, now, ip, proof=proof, code=code)
     user = find_by_email(db, address)
     if user is None:
+        db.rollback()
         raise NotFound(EMAIL_NOT_FOUND, key="forgotPassword.errors.emailNotFound")
     user.password_hash = hash_password(password)
     db.add(user)
@@ -733,17 +822,21 @@ def change_password(
     """Change a password knowing the current one; every other session is ended.
 
     A wrong current password is a 400 (not 401, which clients read as "signed out") and
-    counts as a failed login, so a stolen access token cannot be used to guess it.
+    counts as a failed login (the account's delays, the owner's warning), and at most
+    PASSWORD_CHANGE_FAILS per 15 minutes are tried (then 429), so a stolen access token
+    cannot be used to guess it.
     """
     user = ensure_account(db, actor, user_id)
     if not current_password:
         raise ValidationFailed("currentPassword", FILL_ALL_FIELDS, key="validation.fillAllFields")
     password = validate_password(new_password, "newPassword")
+    assert user.id is not None
     account_key = _fail_key(user, "")
-    _check_fail_budget(db, account_key, None, now)
+    change_key = ratelimit.key("password-change-fail:user", str(user.id))
+    ratelimit.check(db, change_key, PASSWORD_CHANGE_FAILS, LOGIN_FAIL_WINDOW, now)
+    _check_account_delay(db, account_key, now)
     if not verify_password(current_password, user.password_hash):
-        ratelimit.hit(db, account_key, now)
-        db.commit()
+        _record_failure(db, user, (account_key, change_key), now)
         raise ValidationFailed(
             "currentPassword",
             "Le mot de passe actuel est incorrect",

@@ -1,13 +1,15 @@
-"""Outgoing e-mail: OTP codes over SMTP, or into an outbox folder on a machine without SMTP.
+"""Outgoing e-mail: OTP codes and sign-in warnings over SMTP, or into an outbox folder.
 
 The outbox is the development default (no GROCER_SMTP_HOST): the message is written as an .eml
-file and the log says where, with the code, so that sign-up and password reset work on a fresh
-machine. In SMTP mode nothing secret is logged.
+file (0600) and the log says where, so that sign-up and password reset work on a fresh machine.
+The log never holds a code, in either mode: logs travel to places an e-mail never should.
+Production without SMTP refuses to start unless GROCER_OUTBOX_OK=1 (settings.check_mail_delivery).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import smtplib
 import ssl
@@ -23,6 +25,7 @@ log = logging.getLogger("grocer.mailer")
 
 SMTP_TIMEOUT_SECONDS = 15
 _IMPLICIT_TLS_PORT = 465
+LOGIN_WARNING = "login-warning"
 
 # (subject, body) per language and purpose; {code} and {minutes} are filled in.
 _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
@@ -59,13 +62,49 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
+# The warning after repeated failed sign-ins; {failures} and {minutes} are filled in.
+_WARNING_TEXTS: dict[str, tuple[str, str]] = {
+    "fr": (
+        "Tentatives de connexion inhabituelles",
+        "Bonjour,\n\nNous avons constaté {failures} tentatives de connexion à votre compte "
+        "Grocer avec un mot de passe incorrect au cours des {minutes} dernières minutes.\n\n"
+        "Si c'était vous, vous pouvez ignorer cet e-mail. Sinon, quelqu'un essaie peut-être "
+        "de deviner votre mot de passe : choisissez un mot de passe que vous n'utilisez nulle "
+        "part ailleurs (« Mot de passe oublié ? » dans la fenêtre de connexion).\n\n"
+        "Votre compte n'est pas bloqué : vous pouvez toujours vous connecter.\n\n"
+        "L'équipe Grocer\n",
+    ),
+    "en": (
+        "Unusual sign-in attempts",
+        "Hello,\n\nWe noticed {failures} attempts to sign in to your Grocer account with a "
+        "wrong password in the last {minutes} minutes.\n\n"
+        "If this was you, you can ignore this e-mail. Otherwise someone may be trying to guess "
+        'your password: choose one you use nowhere else ("Forgot password?" in the sign-in '
+        "window).\n\nYour account is not locked: you can still sign in.\n\nThe Grocer team\n",
+    ),
+    "es": (
+        "Intentos de inicio de sesión inusuales",
+        "Hola:\n\nHemos detectado {failures} intentos de iniciar sesión en tu cuenta de Grocer "
+        "con una contraseña incorrecta en los últimos {minutes} minutos.\n\n"
+        "Si fuiste tú, puedes ignorar este correo. Si no, es posible que alguien intente "
+        "adivinar tu contraseña: elige una que no uses en ningún otro sitio («¿Olvidaste tu "
+        "contraseña?» en la ventana de inicio de sesión).\n\n"
+        "Tu cuenta no está bloqueada: puedes seguir iniciando sesión.\n\nEl equipo de Grocer\n",
+    ),
+    "de": (
+        "Ungewöhnliche Anmeldeversuche",
+        "Hallo,\n\nwir haben in den letzten {minutes} Minuten {failures} Versuche festgestellt, "
+        "sich mit einem falschen Passwort bei Ihrem Grocer-Konto anzumelden.\n\n"
+        "Wenn Sie das waren, können Sie diese E-Mail ignorieren. Andernfalls versucht "
+        "vielleicht jemand, Ihr Passwort zu erraten: Wählen Sie ein Passwort, das Sie nirgendwo "
+        "sonst verwenden („Passwort vergessen?“ im Anmeldefenster).\n\n"
+        "Ihr Konto ist nicht gesperrt: Sie können sich weiterhin anmelden.\n\n"
+        "Ihr Grocer-Team\n",
+    ),
+}
 
-def compose_otp_email(
-    to: str, code: str, purpose: str, lang: str = "fr", *, valid_minutes: int = 10
-) -> EmailMessage:
-    """The message itself (French unless another known language is asked for)."""
-    texts = _TEXTS.get(lang, _TEXTS["fr"])
-    subject, body = texts.get(purpose, texts["signup"])
+
+def _message(to: str, subject: str, body: str) -> EmailMessage:
     settings = get_settings()
     message = EmailMessage()
     message["From"] = settings.smtp_from
@@ -73,22 +112,46 @@ def compose_otp_email(
     message["Subject"] = subject
     message["Date"] = format_datetime(datetime.now(UTC))
     message["Message-ID"] = make_msgid(domain="grocer.local")
-    message.set_content(body.format(code=code, minutes=valid_minutes), charset="utf-8")
+    message.set_content(body, charset="utf-8")
     return message
+
+
+def compose_otp_email(
+    to: str, code: str, purpose: str, lang: str = "fr", *, valid_minutes: int = 10
+) -> EmailMessage:
+    """The message itself (French unless another known language is asked for)."""
+    texts = _TEXTS.get(lang, _TEXTS["fr"])
+    subject, body = texts.get(purpose, texts["signup"])
+    return _message(to, subject, body.format(code=code, minutes=valid_minutes))
+
+
+def compose_login_warning(to: str, lang: str, *, failures: int, minutes: int) -> EmailMessage:
+    """The owner's warning about repeated failed sign-ins (French unless a known language)."""
+    subject, body = _WARNING_TEXTS.get(lang, _WARNING_TEXTS["fr"])
+    return _message(to, subject, body.format(failures=failures, minutes=minutes))
 
 
 def send_otp_email(
     to: str, code: str, purpose: str, lang: str = "fr", *, valid_minutes: int = 10
 ) -> None:
     """Deliver a one-time code; DeliveryFailed when the SMTP server cannot take it."""
-    message = compose_otp_email(to, code, purpose, lang, valid_minutes=valid_minutes)
+    _deliver(compose_otp_email(to, code, purpose, lang, valid_minutes=valid_minutes), purpose)
+
+
+def send_login_warning(to: str, lang: str, *, failures: int, minutes: int) -> None:
+    """Warn an account's owner that its password is being guessed; DeliveryFailed as above."""
+    _deliver(compose_login_warning(to, lang, failures=failures, minutes=minutes), LOGIN_WARNING)
+
+
+def _deliver(message: EmailMessage, kind: str) -> None:
+    """SMTP when configured, else the outbox. Logs the kind and where, never the content."""
     settings = get_settings()
     if settings.smtp_enabled:
         _send_smtp(message, settings)
-        log.info("OTP e-mail (%s) sent over SMTP", purpose)
+        log.info("e-mail (%s) sent over SMTP", kind)
     else:
-        path = _write_outbox(message, purpose, settings.outbox_dir)
-        log.warning("OTP e-mail (%s) for %s written to %s (code %s)", purpose, to, path, code)
+        path = _write_outbox(message, kind, settings.outbox_dir)
+        log.warning("e-mail (%s) written to the outbox: %s", kind, path)
 
 
 def _send_smtp(message: EmailMessage, settings: Settings) -> None:
@@ -116,10 +179,12 @@ def _send_smtp(message: EmailMessage, settings: Settings) -> None:
         raise DeliveryFailed() from exc
 
 
-def _write_outbox(message: EmailMessage, purpose: str, outbox: Path) -> Path:
+def _write_outbox(message: EmailMessage, kind: str, outbox: Path) -> Path:
+    """The .eml file is created 0600 in one step (it holds a code until read)."""
     outbox.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
-    path = outbox / f"{stamp}-{purpose}-{secrets.token_hex(4)}.eml"
-    path.write_bytes(message.as_bytes())
-    path.chmod(0o600)
+    path = outbox / f"{stamp}-{kind}-{secrets.token_hex(4)}.eml"
+    fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(message.as_bytes())
     return path

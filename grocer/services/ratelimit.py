@@ -18,7 +18,7 @@ from grocer.models import RateEvent
 from grocer.services.errors import RateLimited
 from grocer.services.tokens import as_utc
 
-RETENTION = timedelta(days=1)  # longer than any window in use
+RETENTION = timedelta(days=1)  # as long as the longest window in use (wrong OTP codes a day)
 _GLOBAL_PRUNE_ODDS = 100  # one hit in this many also sweeps every key
 
 
@@ -44,6 +44,16 @@ def count(db: Session, key: str, since: datetime) -> int:
         col(RateEvent.key) == key, col(RateEvent.created_at) >= as_utc(since)
     )
     return int(db.exec(stmt).one())
+
+
+def latest(db: Session, key: str, since: datetime) -> datetime | None:
+    """The newest event of `key` at or after `since` (None when there is none)."""
+    newest = db.exec(
+        select(sa.func.max(RateEvent.created_at)).where(
+            col(RateEvent.key) == key, col(RateEvent.created_at) >= as_utc(since)
+        )
+    ).one()
+    return as_utc(newest) if newest is not None else None
 
 
 def clear(db: Session, key: str) -> None:

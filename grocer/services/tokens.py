@@ -75,14 +75,14 @@ def create_access_token(
     }
     if session_id:
         payload["sid"] = session_id
-    return jwt.encode(payload, get_settings().jwt_secret, algorithm=_ALGORITHM)
+    return jwt.encode(payload, get_settings().token_signing_key, algorithm=_ALGORITHM)
 
 
 def _decode(token: str) -> dict[str, object]:
     try:
         payload = jwt.decode(
             token,
-            get_settings().jwt_secret,
+            get_settings().token_signing_key,
             algorithms=[_ALGORITHM],
             options={"require": ["exp", "sub"]},
         )

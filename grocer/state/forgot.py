@@ -1,8 +1,9 @@
 """The forgot-password dialog (000 §2.2, §4.2, §5, §8): e-mail, code, new password.
 
-Step 2 marks the code verified on the server (grocer.services.accounts), and step 3 is
-accepted for that e-mail within 10 minutes: the code itself is never kept in the state.
-The dialog resets whenever it opens (DialogState calls `_reset`).
+Step 2 checks the code on the server (grocer.services.accounts), which answers a single-use
+proof; step 3 sends it back with the new password (the e-mail alone is never enough). The code
+is never kept, the proof only in the backend-only `_proof` (OtpFlowState). The dialog resets
+whenever it opens (DialogState calls `_reset`).
 """
 
 from __future__ import annotations
@@ -104,14 +105,15 @@ class ForgotState(OtpFlowState, rx.State):
         self.step = 1
         self.error = ""
         self.info = ""
+        self._proof = ""
 
     async def _send(self, email: str, lang: str) -> None:
         await session_guard.call(
             accounts.request_password_reset, email, utcnow(), self._client_ip(), lang
         )
 
-    async def _verify(self, code: str) -> None:
-        await session_guard.call(accounts.verify_reset_code, self.email, code, utcnow())
+    async def _verify(self, code: str) -> str:
+        return await session_guard.call(accounts.verify_reset_code, self.email, code, utcnow())
 
     @rx.event
     async def reset_password(self, form_data: dict):
@@ -124,9 +126,17 @@ class ForgotState(OtpFlowState, rx.State):
             return
         self.busy = True
         yield
-        reset = session_guard.call(accounts.reset_password, self.email, password, utcnow())
+        reset = session_guard.call(
+            accounts.reset_password,
+            self.email,
+            password,
+            utcnow(),
+            proof=self._proof,
+            ip=self._client_ip(),
+        )
         if not await self._attempt(reset, reset_error_key):
             return
+        self._proof = ""
         self.done = True
         self.info = K_RESET_DONE
         yield ForgotState.finish_after_success

@@ -5,6 +5,11 @@ countdown; they differ only in the services they call and in their messages. Eac
 state mixes `OtpFlowState` in and supplies those (`TEXTS`, `_send`, `_verify`), so the step
 rules, the busy flag and the single countdown stay one piece of code. The business rules stay
 in grocer.services.accounts; the code itself is never kept.
+
+Step 2 answers a single-use proof that the dialog's last step hands back to the server (the
+e-mail alone is never enough). It is kept in the backend-only `_proof`: an underscore var never
+travels to the browser, so neither the page's scripts nor localStorage ever see it; it is
+cleared whenever the dialog resets or goes back to step 1.
 """
 
 from __future__ import annotations
@@ -119,6 +124,7 @@ class OtpFlowState(rx.State, mixin=True):
     show_confirm: bool = False
 
     _seq: int = 0  # bumped on every reset, so timers started before it do nothing
+    _proof: str = ""  # step 2's single-use proof, backend only, until the last step uses it
     _ticked_at: float = 0.0  # the running countdown's last tick (epoch seconds)
 
     # --- what each dialog supplies ------------------------------------------------------------
@@ -127,8 +133,8 @@ class OtpFlowState(rx.State, mixin=True):
         """E-mail a code to `email` (the dialog's service)."""
         raise NotImplementedError
 
-    async def _verify(self, code: str) -> None:
-        """Check `code` for `self.email` on the server (the dialog's service)."""
+    async def _verify(self, code: str) -> str:
+        """Check `code` for `self.email` on the server (the dialog's service); the proof."""
         raise NotImplementedError
 
     async def _finish(self, dialogs: DialogState) -> None:
@@ -148,6 +154,7 @@ class OtpFlowState(rx.State, mixin=True):
         self.resend_seconds = 0
         self.show_password = False
         self.show_confirm = False
+        self._proof = ""
         self._seq += 1
 
     def _client_ip(self) -> str:
@@ -256,7 +263,7 @@ class OtpFlowState(rx.State, mixin=True):
 
     @rx.event
     async def verify_code(self, form_data: dict):
-        """Step 2: check the code (never kept), then step 3."""
+        """Step 2: check the code (never kept), keep the server's proof, then step 3."""
         if self.busy or self.step != 2:
             return
         code = code_digits(form_text(form_data, "code", 64))
@@ -265,10 +272,14 @@ class OtpFlowState(rx.State, mixin=True):
             return
         self.error = ""
         self.info = ""
+        self._proof = ""
         self.busy = True
         yield
-        if await self._attempt(self._verify(code), self.TEXTS.verify_error):
+        if await self._attempt(self._keep_proof(code), self.TEXTS.verify_error):
             self.step = 3
+
+    async def _keep_proof(self, code: str) -> None:
+        self._proof = await self._verify(code)
 
     @rx.event(background=True)
     async def finish_after_success(self):

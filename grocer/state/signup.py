@@ -1,9 +1,10 @@
 """The 4-step sign-up dialog (001 §2, §4, §5, §8): e-mail, code, password, phone.
 
 The e-mail must be proven by a code (grocer.services.accounts): step 1 sends it, step 2 checks
-it, step 3 takes the password (kept in a backend-only var until step 4, never sent to the
-browser), step 4 takes the phone and creates the account, signed in at once. The code itself
-is never kept. Opening the dialog resets everything (DialogState calls `_reset`).
+it and keeps the server's single-use proof, step 3 takes the password, step 4 takes the phone
+and creates the account with that proof, signed in at once. The password and the proof live in
+backend-only vars (never sent to the browser); the code itself is never kept. Opening the
+dialog resets everything (DialogState calls `_reset`).
 """
 
 from __future__ import annotations
@@ -151,13 +152,15 @@ class SignupState(OtpFlowState, rx.State):
         self.info = ""
         if self.step < 3:
             self._password = ""
+        if self.step < 2:
+            self._proof = ""
 
     async def _send(self, email: str, lang: str) -> None:
         ip = self._client_ip()
         await session_guard.call(accounts.send_signup_code, email, utcnow(), ip, lang)
 
-    async def _verify(self, code: str) -> None:
-        await session_guard.call(accounts.verify_signup_code, self.email, code, utcnow())
+    async def _verify(self, code: str) -> str:
+        return await session_guard.call(accounts.verify_signup_code, self.email, code, utcnow())
 
     @rx.event
     def set_password(self, form_data: dict) -> None:
@@ -190,7 +193,7 @@ class SignupState(OtpFlowState, rx.State):
         if problem:
             self.error = problem
             return
-        if not self._password or not self.email:
+        if not self._password or not self.email or not self._proof:
             self.step = 1
             self.error = K_REGISTER_FAILED
             return
@@ -203,14 +206,16 @@ class SignupState(OtpFlowState, rx.State):
             password=self._password,
             phones=[accounts.PhoneInput(country, re.sub(r"\s+", "", number), is_primary=True)],
             preferred_language=chosen_language(form_data),
+            proof=self._proof,
         )
         try:
-            result = await session_guard.call(accounts.register, data, utcnow())
+            result = await session_guard.call(accounts.register, data, utcnow(), self._client_ip())
         except Exception as exc:
             logger.info("sign-up: registration refused (%s)", type(exc).__name__)
             self.busy = False
             self.error = K_REGISTER_FAILED
             return
+        self._proof = ""
         payload = result.to_json()
         if login_response_problem(payload):
             payload = await self._login_after_register(result.user.username)

@@ -89,13 +89,20 @@ def wrong_code(code: str) -> str:
     return f"{(int(code) + 1) % 1_000_000:06d}"
 
 
-def sign_up(client: TestClient, address: str, **payload: Any) -> dict[str, Any]:
-    """The 4-step dialog's calls: send-otp, verify-signup-otp, register. Returns the answer."""
+def signup_token(client: TestClient, address: str) -> str:
+    """Sign-up steps 1 and 2: the code by e-mail, then the verificationToken it is traded for."""
     assert client.post(f"{API}/auth/send-otp", json={"email": address}).status_code == 200
     code = outbox_code(address)
     verified = client.post(f"{API}/auth/verify-signup-otp", json={"email": address, "code": code})
     assert verified.status_code == 200, verified.text
-    body = {"email": address, "password": PASSWORD, **payload}
+    return verified.json()["verificationToken"]
+
+
+def sign_up(client: TestClient, address: str, **payload: Any) -> dict[str, Any]:
+    """The 4-step dialog's calls: send-otp, verify-signup-otp (its verificationToken), register.
+    Returns the answer."""
+    token = signup_token(client, address)
+    body = {"email": address, "password": PASSWORD, "verificationToken": token, **payload}
     response = client.post(f"{API}/users/register", json=body)
     assert response.status_code == 201, response.text
     return response.json()

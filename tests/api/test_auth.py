@@ -61,7 +61,8 @@ def test_login_by_username_answers_tokens_and_user_info(
         "roles": ["consumer"],
         "emailVerified": False,
     }
-    claims = jwt.decode(body["accessToken"], get_settings().jwt_secret, algorithms=["HS256"])
+    key = get_settings().token_signing_key
+    claims = jwt.decode(body["accessToken"], key, algorithms=["HS256"])
     assert claims["exp"] - claims["iat"] <= 15 * 60
     assert claims["sub"] == str(user.id)
     db.expire_all()
@@ -147,15 +148,19 @@ def test_inactive_account_answers_403_only_with_the_right_password(
     assert client.post(f"{API}/auth/login", json=payload).status_code == 401
 
 
-def test_failed_logins_lock_the_account_for_15_minutes(client: TestClient, user: User) -> None:
+def test_failed_logins_throttle_the_account_from_this_address_for_15_minutes(
+    client: TestClient, user: User
+) -> None:
     clock = Clock(client)
     bad = {"username": "awa", "password": "wrong-password"}
-    for _ in range(accounts.LOGIN_FAILS_PER_ACCOUNT):
+    for _ in range(accounts.LOGIN_FAILS_PER_PAIR):
+        clock.advance(seconds=accounts.LOGIN_DELAY_MAX_SECONDS)  # past the account's delay
         assert client.post(f"{API}/auth/login", json=bad).status_code == 401
+    clock.advance(seconds=accounts.LOGIN_DELAY_MAX_SECONDS)
     locked = client.post(f"{API}/auth/login", json={"username": "awa", "password": PASSWORD})
     assert locked.status_code == 429
     assert 0 < int(locked.headers["Retry-After"]) <= 15 * 60
-    # The lock counts the account whichever identifier is used.
+    # The pair counts the account whichever identifier is used.
     by_email = client.post(f"{API}/auth/login", json={"username": EMAIL, "password": PASSWORD})
     assert by_email.status_code == 429
     clock.advance(minutes=15, seconds=1)
@@ -286,6 +291,13 @@ def _verify(client: TestClient, code: str, address: str = EMAIL) -> int:
     return client.post(f"{API}/auth/verify-otp", json={"email": address, "otp": code}).status_code
 
 
+def _reset_token(client: TestClient, code: str, address: str = EMAIL) -> str:
+    """Step 2 as the shop's client does it: the answer's single-use resetToken."""
+    response = client.post(f"{API}/auth/verify-otp", json={"email": address, "otp": code})
+    assert response.status_code == 200, response.text
+    return response.json()["resetToken"]
+
+
 def _reset(client: TestClient, **extra: str) -> int:
     body = {"email": EMAIL, "newPassword": "nouveau-secret", **extra}
     return client.post(f"{API}/auth/reset-password", json=body).status_code
@@ -301,14 +313,14 @@ def test_forgot_password_flow_resets_and_revokes_every_session(
     code = outbox_code(EMAIL)
     challenge = db.exec(select(OtpChallenge)).one()
     assert len(challenge.code_hash) == 64 and code not in challenge.code_hash
-    assert _verify(client, code) == 200
-    assert _reset(client) == 200
+    token = _reset_token(client, code)
+    assert _reset(client, resetToken=token) == 200
     for session in sessions:
         assert _refresh(client, session["refreshToken"])[0] == 401
     old = client.post(f"{API}/auth/login", json={"username": "awa", "password": PASSWORD})
     assert old.status_code == 401
     assert login(client, "awa", "nouveau-secret")["userInfo"]["id"] == user.id
-    assert _reset(client) == 400  # the verification was used up
+    assert _reset(client, resetToken=token) == 400  # the proof was used up
 
 
 def test_reset_with_the_code_in_the_same_call(client: TestClient, user: User) -> None:
@@ -329,13 +341,14 @@ def test_reset_is_refused_on_the_email_alone(client: TestClient, user: User) -> 
 
 def test_reset_checks_the_new_password(client: TestClient, user: User) -> None:
     assert _request_code(client) == 200
-    assert _verify(client, outbox_code(EMAIL)) == 200
+    token = _reset_token(client, outbox_code(EMAIL))
     response = client.post(
-        f"{API}/auth/reset-password", json={"email": EMAIL, "newPassword": "12345"}
+        f"{API}/auth/reset-password",
+        json={"email": EMAIL, "newPassword": "12345", "resetToken": token},
     )
     assert response.status_code == 400
     assert response.json()["message"] == "Le mot de passe doit contenir au moins 6 caractères"
-    assert _reset(client) == 200  # the verification survived the rejected attempt
+    assert _reset(client, resetToken=token) == 200  # the proof survived the rejected attempt
 
 
 def test_request_otp_for_unknown_or_malformed_email(client: TestClient, user: User) -> None:
@@ -378,6 +391,7 @@ def test_sixth_try_is_refused_even_with_the_right_code(client: TestClient, user:
     assert _verify(client, code) == 429
     assert _reset(client, otp=code) == 429
     assert _reset(client) == 400
+    login(client)  # the password did not change
 
 
 def test_code_expires_after_10_minutes(client: TestClient, user: User) -> None:
@@ -388,12 +402,14 @@ def test_code_expires_after_10_minutes(client: TestClient, user: User) -> None:
     assert _verify(client, code) == 400
 
 
-def test_verified_code_allows_reset_for_10_minutes_only(client: TestClient, user: User) -> None:
+def test_reset_token_expires_with_the_code(client: TestClient, user: User) -> None:
     clock = Clock(client)
     assert _request_code(client) == 200
-    assert _verify(client, outbox_code(EMAIL)) == 200
-    clock.advance(minutes=10, seconds=1)
-    assert _reset(client) == 400
+    clock.advance(minutes=2)
+    token = _reset_token(client, outbox_code(EMAIL))
+    clock.advance(minutes=8)  # 10 minutes after the code was sent
+    assert _reset(client, resetToken=token) == 400
+    login(client)  # the password did not change
 
 
 @pytest.mark.parametrize("code", ["", "12345", "1234567", "abcdef", "١٢٣٤٥٦"])
@@ -416,7 +432,9 @@ def test_sends_per_email_are_limited_per_hour(client: TestClient, user: User) ->
 
 
 def test_send_otp_refuses_a_taken_or_malformed_email(client: TestClient, user: User) -> None:
+    clock = Clock(client)
     for address in (EMAIL, EMAIL.upper(), "pas-un-email", "a b@example.bf"):
+        clock.advance(seconds=61)  # a refused send to a taken address waits like a real one
         response = client.post(f"{API}/auth/send-otp", json={"email": address})
         assert response.status_code == 400
         assert response.json()["message"] == "Adresse email invalide ou déjà utilisée"

@@ -17,6 +17,7 @@ from tests.api import (
     fast_bcrypt,  # noqa: F401  (autouse)
     login,
     make_user,
+    outbox_code,
 )
 from tests.support.smtp import SmtpServer, free_port
 
@@ -50,8 +51,11 @@ def test_password_reset_with_a_code_received_by_smtp(
     verified = client.post(f"{API}/auth/verify-otp", json={"email": EMAIL, "otp": code})
     assert verified.status_code == 200
     assert code not in caplog.text  # SMTP mode logs no secret
+    token = verified.json()["resetToken"]
+    assert token not in caplog.text
     reset = client.post(
-        f"{API}/auth/reset-password", json={"email": EMAIL, "newPassword": "nouveau-secret"}
+        f"{API}/auth/reset-password",
+        json={"email": EMAIL, "newPassword": "nouveau-secret", "resetToken": token},
     )
     assert reset.status_code == 200
     assert login(client, "awa", "nouveau-secret")["userInfo"]["email"] == EMAIL
@@ -67,6 +71,7 @@ def test_sign_up_with_a_code_received_by_smtp(client: TestClient, smtp: SmtpServ
     assert verified.status_code == 200
     body = {
         "email": address,
+        "verificationToken": verified.json()["verificationToken"],
         "password": PASSWORD,
         "phones": [{"countryCode": "+226", "number": "70123456"}],
         "dateOfBirth": None,
@@ -102,13 +107,15 @@ def test_unreachable_smtp_server_answers_502_and_allows_an_immediate_retry(
         assert response.json()["message"] == DeliveryFailed.message
 
 
-def test_outbox_mode_writes_an_eml_and_logs_the_code(
+def test_outbox_mode_writes_an_eml_and_logs_where_but_never_the_code(
     client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
     address = "jean.dupont@example.bf"
-    with caplog.at_level("WARNING", logger="grocer.mailer"):
+    with caplog.at_level("DEBUG", logger="grocer"):
         assert client.post(f"{API}/auth/send-otp", json={"email": address}).status_code == 200
     files = list(get_settings().outbox_dir.glob("*.eml"))
     assert len(files) == 1
+    assert files[0].stat().st_mode & 0o777 == 0o600
     assert str(files[0]) in caplog.text
-    assert "code" in caplog.text
+    code = outbox_code(address)
+    assert code not in caplog.text

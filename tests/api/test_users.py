@@ -23,6 +23,7 @@ from tests.api import (
     make_user,
     outbox_code,
     sign_up,
+    signup_token,
 )
 
 NEW_EMAIL = "jean.dupont@example.bf"
@@ -95,23 +96,29 @@ def test_register_needs_a_verified_email(client: TestClient) -> None:
     assert _register(client, email=NEW_EMAIL, code="000000").status_code == 400
 
 
-def test_register_verification_lasts_15_minutes(client: TestClient) -> None:
+def test_register_verification_token_expires_with_the_code(client: TestClient) -> None:
     clock = Clock(client)
-    assert client.post(f"{API}/auth/send-otp", json={"email": NEW_EMAIL}).status_code == 200
-    code = outbox_code(NEW_EMAIL)
-    url = f"{API}/auth/verify-signup-otp"
-    assert client.post(url, json={"email": NEW_EMAIL, "code": code}).status_code == 200
-    clock.advance(minutes=15, seconds=1)
-    assert _register(client, email=NEW_EMAIL).status_code == 400
+    token = signup_token(client, NEW_EMAIL)
+    clock.advance(minutes=10)
+    assert _register(client, email=NEW_EMAIL, verificationToken=token).status_code == 400
 
 
-def test_duplicate_username_or_email_answers_409(client: TestClient, awa: User) -> None:
-    taken_email = _register(client, email=awa.email.upper(), username="other")
-    assert taken_email.status_code == 409
-    assert taken_email.json()["message"] == "Cette adresse email est déjà utilisée"
-    taken_name = _register(client, email=NEW_EMAIL, username="AWA")
+def test_duplicate_username_or_email_answers_409_once_the_email_is_proven(
+    client: TestClient, db: Session, awa: User
+) -> None:
+    # Without a proof nothing is told about who has an account: the proof is checked first.
+    unproven = _register(client, email=awa.email.upper(), username="other")
+    assert unproven.status_code == 400
+    assert "déjà utilisé" not in unproven.json()["message"]
+    token = signup_token(client, NEW_EMAIL)
+    taken_name = _register(client, email=NEW_EMAIL, username="AWA", verificationToken=token)
     assert taken_name.status_code == 409
     assert taken_name.json()["message"] == "Ce nom d'utilisateur est déjà utilisé"
+    # Another sign-up took the e-mail meanwhile: told (409), since this caller proved it too.
+    make_user(db, "jean", NEW_EMAIL)
+    taken_email = _register(client, email=NEW_EMAIL, username="other", verificationToken=token)
+    assert taken_email.status_code == 409
+    assert taken_email.json()["message"] == "Cette adresse email est déjà utilisée"
 
 
 @pytest.mark.parametrize(
@@ -303,13 +310,19 @@ def test_change_password_keeps_this_session_and_ends_the_others(
 
 
 def test_wrong_current_passwords_are_rate_limited(client: TestClient, awa: User) -> None:
+    clock = Clock(client)
     session = login(client)
     url = f"{API}/users/{awa.id}/password"
     body = {"currentPassword": "nope-nope", "newPassword": "nouveau1"}
-    for _ in range(accounts.LOGIN_FAILS_PER_ACCOUNT):
-        assert client.put(url, json=body, headers=bearer(session["accessToken"])).status_code == 400
+    headers = bearer(session["accessToken"])
+    for _ in range(accounts.PASSWORD_CHANGE_FAILS):
+        clock.advance(seconds=accounts.LOGIN_DELAY_MAX_SECONDS)  # past the account's delay
+        assert client.put(url, json=body, headers=headers).status_code == 400
+    # They count as failed sign-ins too: the account's delay runs after the last one.
+    assert client.put(url, json=body, headers=headers).status_code == 429
+    clock.advance(seconds=accounts.LOGIN_DELAY_MAX_SECONDS)
     body["currentPassword"] = PASSWORD
-    assert client.put(url, json=body, headers=bearer(session["accessToken"])).status_code == 429
+    assert client.put(url, json=body, headers=headers).status_code == 429
 
 
 # --- preferences and deletion -----------------------------------------------------------------

@@ -83,7 +83,8 @@ def _environment(workdir: Path) -> dict[str, str]:
     env.update(
         REFLEX_DB_URL=f"sqlite:///{workdir / 'bench.db'}",
         GROCER_DATA_DIR=str(workdir / "data"),
-        GROCER_JWT_SECRET="bench-" + os.urandom(8).hex(),
+        GROCER_JWT_SECRET="bench-" + os.urandom(16).hex(),
+        GROCER_OUTBOX_OK="1",  # `--env prod` without SMTP: the outbox is meant here
         REFLEX_TELEMETRY_ENABLED="false",
         REFLEX_USE_NPM="1",
         GRANIAN_WORKERS="1",

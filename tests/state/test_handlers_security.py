@@ -138,12 +138,14 @@ def forged_tokens(user_id: int) -> list[str]:
         jwt.encode({**payload, "exp": 9999999999}, "not-the-secret", algorithm="HS256"),
         jwt.encode(
             {**payload, "exp": 9999999999, "typ": "refresh"},
-            get_settings().jwt_secret,
+            get_settings().token_signing_key,
             algorithm="HS256",
         ),
-        jwt.encode({**payload, "exp": 1}, get_settings().jwt_secret, algorithm="HS256"),
+        jwt.encode({**payload, "exp": 1}, get_settings().token_signing_key, algorithm="HS256"),
         tokens.create_access_token(user_id, ["admin"], now - timedelta(hours=1)),
-        jwt.encode({**payload, "exp": 9999999999}, get_settings().jwt_secret, algorithm="HS512"),
+        jwt.encode(
+            {**payload, "exp": 9999999999}, get_settings().token_signing_key, algorithm="HS512"
+        ),
     ]
 
 

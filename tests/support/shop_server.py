@@ -29,6 +29,7 @@ def shop_env(data: Path, port: int, extra: dict[str, str] | None = None) -> dict
         "REFLEX_DB_URL": f"sqlite:///{data / 'shop.db'}",
         "GROCER_DATA_DIR": str(data),
         "GROCER_OUTBOX_DIR": str(data / "outbox"),
+        "GROCER_OUTBOX_OK": "1",  # `--env prod` without SMTP (the benchmarks) uses the outbox
         "GROCER_JWT_SECRET": uuid.uuid4().hex,
         "GROCER_ALLOWED_ORIGINS": f"http://127.0.0.1:{port},http://localhost:{port}",
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
