@@ -7,7 +7,7 @@ Every answer holding the cart carries its version as an `ETag`; `POST /cart` hon
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Header, Response
 
@@ -44,9 +44,9 @@ _PRECONDITION: dict[int | str, dict[str, Any]] = {
 }
 _ETAG = {"ETag": {"description": "The cart's version", "schema": {"type": "string"}}}
 _CART_OK: dict[int | str, dict[str, Any]] = {200: {"headers": _ETAG}}
-IdempotencyKey = Header(
-    default=None, alias="Idempotency-Key", max_length=64, description="A merge key"
-)
+IdempotencyKey = Annotated[
+    str | None, Header(alias="Idempotency-Key", max_length=64, description="A merge key")
+]
 
 
 def _body(model: Any) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def replace_cart(
     user: CurrentUser,
     db: SessionDep,
     response: Response,
-    if_match: str | None = Header(default=None, max_length=1024),
+    if_match: Annotated[str | None, Header(max_length=1024)] = None,
 ) -> dict[str, Any]:
     """Replace the caller's lines with the payload's; prices come from the catalogue.
 
@@ -102,7 +102,7 @@ def apply_changes(
     user: CurrentUser,
     db: SessionDep,
     response: Response,
-    idempotency_key: str | None = IdempotencyKey,
+    idempotency_key: IdempotencyKey = None,
 ) -> dict[str, Any]:
     """Quantity changes relative to the server bag (+n capped at 99, -n down to removal),
     so that a client's stale copy never erases what another device added."""
@@ -132,7 +132,7 @@ def sync_cart(
     user: CurrentUser,
     db: SessionDep,
     response: Response,
-    idempotency_key: str | None = IdempotencyKey,
+    idempotency_key: IdempotencyKey = None,
 ) -> dict[str, Any]:
     """Merge the guest bag into the caller's cart (quantities added, capped at 99); once per
     merge key (`mergeKey` or `Idempotency-Key`)."""

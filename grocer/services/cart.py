@@ -580,9 +580,7 @@ def _lower(db: Session, cart: Cart, article_id: int, quantity: int) -> None:
     """Take `quantity` off a line; the line goes when nothing is left (000 §4.3)."""
     line = (col(CartItem.cart_id) == cart.id, col(CartItem.article_id) == article_id)
     db.exec(delete(CartItem).where(*line, col(CartItem.quantity) <= quantity))
-    db.exec(
-        sa.update(CartItem).where(*line).values(quantity=CartItem.quantity - quantity)  # type: ignore[operator]
-    )
+    db.exec(sa.update(CartItem).where(*line).values(quantity=col(CartItem.quantity) - quantity))
 
 
 def add_item(db: Session, user: User, article_id: object, quantity: object = 1) -> dict[str, Any]:

@@ -350,12 +350,14 @@ def with_delta(batches: list[dict[str, Any]], ident: str, step: int) -> list[dic
     return [batch for batch in batches if batch["deltas"]]
 
 
-def net_deltas(batches: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+def raised_by(batches: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """How much the batches, in order, add to each article (0 when they lower it): the sum
+    of the changes since its last removal (what was added after a removal is still wanted)."""
     totals: dict[str, int] = {}
     for batch in batches:
         for ident, step in batch["deltas"].items():
-            totals[ident] = totals.get(ident, 0) + step
-    return totals
+            totals[ident] = 0 if step == REMOVE_DELTA else totals.get(ident, 0) + step
+    return {ident: max(0, total) for ident, total in totals.items()}
 
 
 def guest_key_for(batches: Iterable[Mapping[str, Any]]) -> str:
@@ -369,11 +371,11 @@ def unsaved_as_guest_lines(
     batches: list[dict[str, Any]], lines: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """What the server never took, as guest lines: each article the batches raised, by what
-    they raised it (its texts from the tab's copy). Lowering changes are left out: merged as
-    a guest bag they could only add."""
+    they raised it (its texts from the tab's copy). Lowering and removals are left out:
+    merged into the server bag, a guest bag can only add, and adding keeps every line."""
     known = {line["id"]: line for line in lines}
     guest = []
-    for ident, step in net_deltas(batches).items():
+    for ident, step in raised_by(batches).items():
         if step <= 0:
             continue
         line = clean_line({**known.get(ident, {"id": ident}), "quantity": step, "itemId": None})

@@ -296,3 +296,39 @@ def test_a_stale_whole_bag_is_merged_after_a_412_not_replaced(db: Session, shop:
     settle(tab, AuthState.start_session)
     assert server_lines(db, alice) == {a0.id: 3, a1.id: 2} == quantities(tab)
     assert bag.pending_save == "" and not bag.save_failed
+
+
+# --- the unsaved-changes record (pure) -----------------------------------------------------------
+
+
+def test_changes_join_a_batch_until_it_is_sent_or_turns_around() -> None:
+    batches = bag_module.with_delta([], "7", 1)
+    batches = bag_module.with_delta(batches, "7", 1)
+    batches = bag_module.with_delta(batches, "8", -1)
+    assert [b["deltas"] for b in batches] == [{"7": 2, "8": -1}]
+    batches = bag_module.with_delta(batches, "7", bag_module.REMOVE_DELTA)  # turns around
+    batches = bag_module.with_delta(batches, "7", 1)  # added again after the removal
+    assert [b["deltas"] for b in batches] == [{"7": 2, "8": -1}, {"7": -99}, {"7": 1}]
+    batches[-1]["sent"] = True
+    batches = bag_module.with_delta(batches, "7", 1)  # a sent batch keeps its content
+    assert [b["deltas"] for b in batches][-2:] == [{"7": 1}, {"7": 1}]
+    assert len({b["key"] for b in batches}) == len(batches)
+    # As a guest bag: what was added (after the last removal), nothing lowered.
+    assert bag_module.raised_by(batches) == {"7": 2, "8": 0}
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        None,
+        "",
+        "{",
+        "[]",
+        '{"batches": 5}',
+        '{"guestKey": "<script>", "etag": "W/\\"1-2\\"", "batches": [1, {"key": "short"}]}',
+        json.dumps({"batches": [{"key": "k" * 20, "deltas": {"abc": 1, "5": 500, "6": True}}]}),
+        "x" * 200_000,
+    ],
+)
+def test_forged_unsaved_changes_are_ignored(stored: Any) -> None:
+    assert bag_module.read_changes(stored) == {"guestKey": "", "etag": "", "batches": []}
