@@ -63,10 +63,35 @@ class QuantityIn(_Camel):
     quantity: int
 
 
+MergeKey = Annotated[str, StringConstraints(max_length=64)]
+
+
 class SyncIn(_Camel):
-    """POST /cart/sync: the guest bag to merge into the server bag."""
+    """POST /cart/sync: the guest bag to merge into the server bag.
+
+    `mergeKey` (or the `Idempotency-Key` header): a random key the client keeps with its guest
+    bag; the bag is merged once per key, a second call answers the cart unchanged.
+    """
 
     items: list[CartLineIn] = Field(default_factory=list, max_length=MAX_LINES)
+    merge_key: MergeKey | None = None
+
+
+class DeltaIn(_Camel):
+    """One signed quantity change: +n raises the line (capped at 99), -n lowers it."""
+
+    article_id: int = Field(validation_alias=AliasChoices("articleId", "productId"))
+    delta: int
+
+
+class ChangesIn(_Camel):
+    """POST /cart/changes: quantity changes relative to the server bag, applied together.
+
+    `mergeKey` (or the `Idempotency-Key` header) makes a resent batch a no-op.
+    """
+
+    changes: list[DeltaIn] = Field(max_length=MAX_LINES)
+    merge_key: MergeKey | None = None
 
 
 class PromoIn(_Camel):
@@ -137,6 +162,7 @@ class CartOut(_Camel):
     discount: Money
     shipping: dict[str, Any]
     updated_at: str
+    version: int = Field(description="Bumped by every write; the ETag carries it too")
 
 
 class IssueOut(_Camel):

@@ -10,6 +10,15 @@ Rules that a browser must never decide:
   ValidationFailed (400) and changes nothing. Setting a quantity to 0 or less removes the line.
 - Merging a guest bag (`sync`) never drops anything: quantities of the same article are added
   and capped at 99; an unknown article fails the whole call with the list of unknown ids.
+- A stale copy never overwrites the bag. Every write bumps `carts.version`; `replace_cart`
+  honours the version a client based its copy on (`If-Match`, CartChanged = 412 otherwise);
+  `apply_deltas` changes quantities relative to what the server holds (+n capped at 99, -n
+  down to removal), so that nothing another device added is erased. A merge key (`sync`,
+  `apply_deltas`) is stored with the cart in the same transaction: a batch sent twice (two
+  tabs, a retry after a lost answer) is applied once.
+- Writers of one cart are serialised: PostgreSQL locks the cart row (`FOR UPDATE`); SQLite
+  ignores that, so a no-op update takes its database write lock before anything is read.
+  Adding is moreover one atomic upsert on the unique (cart, article) pair.
 
 Functions flush but never commit: the caller owns the transaction (the API's session
 dependency, or `grocer.db.session_scope()` in a Reflex handler). Results are JSON-ready dicts
@@ -21,18 +30,20 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, delete, select
 
-from grocer.models import Article, Cart, CartItem, User
+from grocer.models import Article, Cart, CartItem, CartMerge, User
 from grocer.models.base import utcnow
 from grocer.services import pricing, slots
-from grocer.services.errors import NotFound, ValidationFailed
+from grocer.services.addresses import lock_user
+from grocer.services.errors import NotFound, ServiceError, ValidationFailed
 from grocer.services.money import decimal_string
 from grocer.services.tokens import as_utc
 
@@ -47,6 +58,10 @@ MAX_TEXT_LENGTH = 255
 ACTIVE_STATUS = "ACTIVE"
 _MAX_ID = 2**31 - 1  # the id columns are 32-bit integers
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
+#: A merge key: what a client generates (random text, a UUID, a hash), at most 64 characters.
+MERGE_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: How long a merge key is remembered: a tab retrying an older batch would merge it again.
+MERGE_KEY_DAYS = 30
 _ADDRESS_TEXT_FIELDS = (
     "addressType",
     "streetAddress",
@@ -71,6 +86,23 @@ class UnknownArticles(ValidationFailed):
         listed = ", ".join(str(i) for i in self.article_ids)
         super().__init__("cartItems", f"Articles introuvables ou indisponibles : {listed}")
         self.extra = {"unknownArticleIds": self.article_ids}
+
+
+class CartChanged(ServiceError):
+    """The bag changed since the version a client based its copy on (If-Match): 412.
+
+    Nothing was written. The client reloads the bag (`version` is the current one), merges
+    its copy with it and tries again.
+    """
+
+    status = 412
+    key = "cart.errors.changed"
+    message = "Le panier a été modifié entre-temps : rechargez-le avant de le remplacer"
+
+    def __init__(self, version: int) -> None:
+        super().__init__()
+        self.version = version
+        self.extra = {"version": version}
 
 
 # --- input checks ------------------------------------------------------------------------------
@@ -158,12 +190,61 @@ def _combine(pairs: Iterable[tuple[int, int]], *, cap: bool) -> dict[int, int]:
     return totals
 
 
+def _parse_deltas(raw: object) -> dict[int, int]:
+    """Signed quantity changes per article: {articleId: delta} or [{articleId, delta}].
+
+    A delta is -99..99 (-99 removes any line); zeros are dropped, repeats added up.
+    """
+    if isinstance(raw, Mapping):
+        entries: Iterable[tuple[object, object]] = raw.items()
+        count = len(raw)
+    elif isinstance(raw, list | tuple):
+        count = len(raw)
+        if not all(isinstance(entry, Mapping) for entry in raw):
+            raise ValidationFailed("changes")
+        entries = [(e.get("articleId", e.get("productId")), e.get("delta")) for e in raw]
+    else:
+        raise ValidationFailed("changes")
+    _check_line_count(count)
+    deltas: dict[int, int] = {}
+    for article, delta in entries:
+        step = _int(delta, "delta")
+        if not -MAX_QUANTITY <= step <= MAX_QUANTITY:
+            raise _quantity_error()
+        key = _int(article, "articleId")
+        deltas[key] = max(-MAX_QUANTITY, min(MAX_QUANTITY, deltas.get(key, 0) + step))
+    return {article: step for article, step in deltas.items() if step}
+
+
+def merge_key(value: object) -> str | None:
+    """A client's merge key, checked; None when it sent none."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not MERGE_KEY.fullmatch(value):
+        raise ValidationFailed("mergeKey", "Clé de fusion invalide", key="cart.errors.mergeKey")
+    return value
+
+
+def merge_keeping_larger(server: Mapping[int, int], local: Mapping[int, int]) -> dict[int, int]:
+    """Two copies of one bag made one without losing a line: every article of either side,
+    at the larger of its two quantities (what a client does after a 412)."""
+    merged = dict(server)
+    for article, quantity in local.items():
+        merged[article] = max(merged.get(article, 0), quantity)
+    return merged
+
+
 # --- loading -----------------------------------------------------------------------------------
 
 
 def _cart(db: Session, user: User, *, lock: bool = False) -> Cart:
-    """The user's cart, created on demand; `lock` serialises writers of the same cart."""
-    query = select(Cart).where(Cart.user_id == user.id)
+    """The user's cart, created on demand and read fresh; `lock` serialises the writers of
+    the cart until the transaction ends (PostgreSQL: the cart row; SQLite: the database write
+    lock, taken by a no-op update before the cart is read)."""
+    assert user.id is not None
+    if lock and db.get_bind().dialect.name == "sqlite":
+        lock_user(db, user.id)
+    query = select(Cart).where(Cart.user_id == user.id).execution_options(populate_existing=True)
     if lock:
         query = query.with_for_update()
     cart = db.exec(query).first()
@@ -181,13 +262,20 @@ def _cart(db: Session, user: User, *, lock: bool = False) -> Cart:
 
 
 def _rows(db: Session, cart: Cart) -> list[tuple[CartItem, Article]]:
+    """The cart's lines as stored now (fresh: the upserts below bypass the session)."""
     query = (
         select(CartItem, Article)
         .join(Article, col(Article.id) == CartItem.article_id)
         .where(CartItem.cart_id == cart.id)
         .order_by(col(CartItem.id))
+        .execution_options(populate_existing=True)
     )
     return list(db.exec(query).all())
+
+
+def _quantities(db: Session, cart: Cart) -> dict[int, int]:
+    query = select(CartItem.article_id, CartItem.quantity).where(CartItem.cart_id == cart.id)
+    return {article: quantity for article, quantity in db.exec(query).all()}
 
 
 def _articles(db: Session, ids: Iterable[int]) -> dict[int, Article]:
@@ -221,7 +309,9 @@ def _stamp() -> datetime:
 
 
 def _touch(db: Session, cart: Cart) -> None:
+    """Every write: a new version (the ETag; callers hold the cart's lock)."""
     cart.updated_at = _stamp()
+    cart.version = (cart.version or 0) + 1
     db.add(cart)
 
 
@@ -279,7 +369,21 @@ def _cart_dict(cart: Cart, rows: list[tuple[CartItem, Article]]) -> dict[str, An
         "discount": decimal_string(promo.discount),
         "shipping": dict(cart.shipping or {}),
         "updatedAt": as_utc(cart.updated_at).isoformat(),
+        "version": cart.version or 0,
     }
+
+
+def etag(answer: Mapping[str, Any]) -> str:
+    """The cart's entity tag (a strong one: If-Match compares strongly): id and version."""
+    return f'"{answer["id"]}-{answer["version"]}"'
+
+
+def _if_match_allows(if_match: str, cart: Cart) -> bool:
+    """RFC 9110 If-Match: "*" (the cart always exists) or one of the listed strong tags
+    is the cart's current one; a weak tag never matches."""
+    current = etag({"id": cart.id, "version": cart.version or 0})
+    tags = [tag.strip() for tag in if_match.split(",")]
+    return "*" in tags or current in tags
 
 
 def _answer(db: Session, cart: Cart) -> dict[str, Any]:
@@ -383,11 +487,15 @@ def _log_client_prices(raw: object, articles: Mapping[int, Article]) -> None:
                 logger.debug("cart: client price %s ignored for article %s", claimed, article.id)
 
 
-def replace_cart(db: Session, user: User, payload: Mapping[str, Any]) -> dict[str, Any]:
+def replace_cart(
+    db: Session, user: User, payload: Mapping[str, Any], *, if_match: str | None = None
+) -> dict[str, Any]:
     """POST /cart: the caller's cart becomes exactly the payload's lines (000 §3 payload).
 
     `userId` is ignored: the cart is always the caller's. Duplicate articles are added up.
-    The promo code and shipping choice are kept.
+    The promo code and shipping choice are kept. With `if_match` (the ETag the client's copy
+    came with), a bag changed since then is not overwritten: CartChanged (412). Without it,
+    the spec's clients replace as before.
     """
     raw = payload.get("cartItems")
     totals = _combine(_parse_lines(raw, "cartItems"), cap=False)
@@ -396,42 +504,137 @@ def replace_cart(db: Session, user: User, payload: Mapping[str, Any]) -> dict[st
     _require_available(articles, totals)
     _log_client_prices(raw, articles)
     cart = _cart(db, user, lock=True)
+    if if_match is not None and not _if_match_allows(if_match, cart):
+        raise CartChanged(cart.version or 0)
     cart.store_id = store_id
     _write_lines(db, cart, _rows(db, cart), totals, articles)
     return _answer(db, cart)
 
 
-def sync(db: Session, user: User, items: object) -> dict[str, Any]:
+def _already_merged(db: Session, cart: Cart, key: str | None) -> bool:
+    if key is None:
+        return False
+    query = select(CartMerge.id).where(CartMerge.cart_id == cart.id, CartMerge.merge_key == key)
+    return db.exec(query).first() is not None
+
+
+def _remember_merge(db: Session, cart: Cart, key: str | None) -> None:
+    """Keep the key with the cart (same transaction as the merge); forget old ones."""
+    if key is None:
+        return
+    now = _stamp()
+    db.exec(
+        delete(CartMerge).where(
+            col(CartMerge.cart_id) == cart.id,
+            col(CartMerge.created_at) < now - timedelta(days=MERGE_KEY_DAYS),
+        )
+    )
+    db.add(CartMerge(cart_id=cart.id, merge_key=key, created_at=now))  # type: ignore[arg-type]
+
+
+def sync(db: Session, user: User, items: object, key: object = None) -> dict[str, Any]:
     """Merge a guest bag into the server bag when a guest signs in; nothing is dropped.
 
-    Quantities of an article present on both sides are added and capped at 99.
+    Quantities of an article present on both sides are added and capped at 99. With a merge
+    `key`, the same guest bag sent again (a second tab signing in, a retry) changes nothing
+    and answers the cart.
     """
     incoming = _parse_lines(items, "items")
+    merge = merge_key(key)
     ids = {article_id for article_id, _ in incoming}
     articles = _articles(db, ids)
-    _require_available(articles, ids)
     cart = _cart(db, user, lock=True)
+    if _already_merged(db, cart, merge):
+        return _answer(db, cart)
+    _require_available(articles, ids)
     rows = _rows(db, cart)
     current = [(item.article_id, item.quantity) for item, _ in rows]
     totals = _combine([*current, *incoming], cap=True)
     _write_lines(db, cart, rows, totals, articles)
+    _remember_merge(db, cart, merge)
     return _answer(db, cart)
 
 
+def _upsert_add(db: Session, cart: Cart, article: Article, quantity: int) -> None:
+    """One atomic statement: a new line at `quantity`, or the line raised by it, capped at
+    99 (INSERT .. ON CONFLICT (cart_id, article_id) DO UPDATE). A new line snapshots the
+    catalogue price."""
+    insert = pg_insert if db.get_bind().dialect.name == "postgresql" else sqlite_insert
+    stmt = insert(CartItem).values(
+        cart_id=cart.id,
+        article_id=article.id,
+        quantity=quantity,
+        unit_price=_current_price(article),
+        added_at=_stamp(),
+    )
+    raised = CartItem.__table__.c.quantity + stmt.excluded.quantity  # type: ignore[attr-defined]
+    db.exec(
+        stmt.on_conflict_do_update(
+            index_elements=["cart_id", "article_id"],
+            set_={"quantity": sa.case((raised > MAX_QUANTITY, MAX_QUANTITY), else_=raised)},
+        )
+    )
+
+
+def _lower(db: Session, cart: Cart, article_id: int, quantity: int) -> None:
+    """Take `quantity` off a line; the line goes when nothing is left (000 §4.3)."""
+    line = (col(CartItem.cart_id) == cart.id, col(CartItem.article_id) == article_id)
+    db.exec(delete(CartItem).where(*line, col(CartItem.quantity) <= quantity))
+    db.exec(sa.update(CartItem).where(*line).values(quantity=col(CartItem.quantity) - quantity))
+
+
 def add_item(db: Session, user: User, article_id: object, quantity: object = 1) -> dict[str, Any]:
-    """Add `quantity` of an article; an article already in the cart has its quantity raised."""
+    """Add `quantity` of an article; an article already in the cart has its quantity raised.
+
+    Past 99 in one line is refused (400, as for a set quantity); the raise itself is one
+    atomic upsert, under the cart's lock.
+    """
     wanted = _quantity(quantity)
     article_key = _int(article_id, "productId")
     articles = _articles(db, [article_key])
     _require_available(articles, [article_key])
     cart = _cart(db, user, lock=True)
-    rows = _rows(db, cart)
-    current = {item.article_id: item.quantity for item, _ in rows}
-    totals = {**current, article_key: current.get(article_key, 0) + wanted}
-    if totals[article_key] > MAX_QUANTITY:
+    current = _quantities(db, cart)
+    if current.get(article_key, 0) + wanted > MAX_QUANTITY:
         raise _quantity_error()
-    _check_line_count(len(totals))
-    _write_lines(db, cart, rows, totals, articles)
+    _check_line_count(len(current | {article_key: wanted}))
+    _upsert_add(db, cart, articles[article_key], wanted)
+    _touch(db, cart)
+    return _answer(db, cart)
+
+
+def apply_deltas(db: Session, user: User, deltas: object, key: object = None) -> dict[str, Any]:
+    """Change quantities relative to the server's: {articleId: +n / -n}.
+
+    What a tab sends for its ±1 (and what it kept while a save failed), instead of absolute
+    quantities from a copy that may be stale: +n raises the line (a new line for a new
+    article), capped at 99, and needs an article on sale; -n lowers it, and the line goes at
+    0 (-99 removes it whatever it holds); an article not in the cart is ignored for -n. With
+    a merge `key`, a batch already applied changes nothing and answers the cart.
+    """
+    changes = _parse_deltas(deltas)
+    merge = merge_key(key)
+    wanted = [article for article, step in changes.items() if step > 0]
+    articles = _articles(db, wanted)
+    cart = _cart(db, user, lock=True)
+    if _already_merged(db, cart, merge):
+        return _answer(db, cart)
+    _require_available(articles, wanted)
+    current = _quantities(db, cart)
+    _check_line_count(
+        sum(
+            1
+            for article in current.keys() | changes.keys()
+            if current.get(article, 0) + changes.get(article, 0) > 0
+        )
+    )
+    for article, step in changes.items():
+        if step > 0:
+            _upsert_add(db, cart, articles[article], step)
+        elif article in current:
+            _lower(db, cart, article, -step)
+    _remember_merge(db, cart, merge)
+    _touch(db, cart)
     return _answer(db, cart)
 
 

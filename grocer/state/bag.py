@@ -7,11 +7,24 @@ Where the bag lives (000 §4.3):
 - A signed-in shopper's bag is the server's (grocer.services.cart): each change is sent to the
   server and the answer (with catalogue prices, never the browser's) replaces the local copy,
   which is then only a mirror. It follows the shopper to another browser.
+- A change is sent as a delta (+1, -1, -99 for "remove"), never as an absolute quantity: the
+  tab's mirror may be stale (another device added something), and a delta applies to what the
+  server holds. Until the server has taken them, the deltas are kept in localStorage
+  `cartChanges` as batches, each with a random merge key: a batch sent twice (a retry, a
+  second tab) is applied once. The retry, the manual resync and the next page load send the
+  same deltas again, so a failed save never overwrites the server bag with the tab's copy.
 - On sign-in with a non-empty guest bag, the guest bag is merged into the server bag
-  (`cart.sync`, nothing dropped), with up to 5 attempts waiting 300 ms × attempt; after 5
-  failures the overlay shows the red notice and a manual resync. Until a save succeeds the
-  browser also keeps `cartPendingSave` ("sync": a guest bag still to merge; "replace": a
-  signed-in bag the server has not taken yet), so a reload does not lose it.
+  (`cart.sync`, nothing dropped) under the guest bag's merge key (made with the guest bag and
+  kept in `cartChanges`, so two tabs signing in at once merge it once), with up to 5 attempts
+  waiting 300 ms × attempt; after 5 failures the overlay shows the red notice and a manual
+  resync. Until a save succeeds the browser also keeps `cartPendingSave` ("sync": a guest bag
+  still to merge; "changes": signed-in deltas the server has not taken yet; "replace", left
+  by earlier versions: a whole bag, saved by a replace based on the server's version that,
+  on 412, merges both sides' lines at the larger quantity and retries), so a reload does not
+  lose it.
+- When a session ends without a logout (expiry, revocation), the changes the server never
+  took stay in the browser as a guest bag, merged at the next sign-in; the mirror of what the
+  server holds goes. A logout removes the whole bag from the browser (000 §4.1).
 
 Every handler is a door: ids, quantities and article dicts from the browser are checked
 (types, lengths, 1..99), and a signed-in change names only the caller's own cart (the
@@ -19,17 +32,21 @@ services take the user from the verified token, never from the browser).
 
 Fault injection for the browser tests only: when the server process has the environment
 variable GROCER_FAULT_CART_SAVE_FILE set to a file path, and that file holds a number N > 0,
-the next N bag saves (`save_bag` attempts) are refused and N is counted down in the file.
+the next N bag saves (`save_bag` attempts, and the sending of a signed-in change) are refused
+and N is counted down in the file.
 Unset (always, outside tests/e2e), nothing happens. Shoppers cannot reach it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import os
-from collections.abc import Mapping
+import re
+import secrets
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -47,7 +64,7 @@ from grocer.state import session_guard
 
 logger = logging.getLogger(__name__)
 
-BAG_STORAGE_KEYS: tuple[str, ...] = ("cart", "cartPendingSave")
+BAG_STORAGE_KEYS: tuple[str, ...] = ("cart", "cartPendingSave", "cartChanges")
 MAX_QUANTITY = cart_service.MAX_QUANTITY  # 99 per line
 MAX_LINES = cart_service.MAX_LINES  # 200 lines
 SAVE_ATTEMPTS = 5  # 000 §9
@@ -60,7 +77,13 @@ _PRICE_TEXT_MAX = 40
 _STORED_MAX = 100_000  # characters of the stored bag read back from the browser
 PROMO_MAX = cart_service.MAX_PROMO_LENGTH
 PENDING_SYNC = "sync"
+PENDING_CHANGES = "changes"
 PENDING_REPLACE = "replace"
+PENDING_MODES = (PENDING_SYNC, PENDING_CHANGES, PENDING_REPLACE)
+REMOVE_DELTA = -MAX_QUANTITY  # "remove the line", whatever the server holds
+MAX_BATCHES = 50  # unsaved batches read back from the browser
+REPLACE_TRIES = 3  # a replace refused with 412: merge with the server bag, retry
+_ETAG = re.compile(r'"[0-9]{1,10}-[0-9]{1,12}"')
 
 
 # --- lines (pure) -----------------------------------------------------------------------------
@@ -247,6 +270,124 @@ def payload_items(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+# --- unsaved changes (pure) ---------------------------------------------------------------------
+#
+# localStorage `cartChanges` holds {"guestKey": the guest bag's merge key, "etag": the server
+# bag's version the mirror shows, "batches": [{"key", "deltas": {articleId: delta}, "sent"}]}.
+# A change joins the last batch unless it was already sent (a sent batch may have been applied:
+# it keeps its key and its content) or it goes the other way for that article (a removal then
+# an add must stay in that order).
+
+
+def new_merge_key() -> str:
+    """A random merge key (144 bits): the server applies a batch once per key."""
+    return secrets.token_urlsafe(18)
+
+
+def _valid_key(value: object) -> str:
+    return value if isinstance(value, str) and cart_service.MERGE_KEY.fullmatch(value) else ""
+
+
+def _clean_deltas(raw: object) -> dict[str, int]:
+    if not isinstance(raw, Mapping):
+        return {}
+    deltas: dict[str, int] = {}
+    for ident, step in list(raw.items())[:MAX_LINES]:
+        article = article_id(ident)
+        if article is None or isinstance(step, bool) or not isinstance(step, int):
+            continue
+        if step and -MAX_QUANTITY <= step <= MAX_QUANTITY:
+            deltas[str(article)] = step
+    return deltas
+
+
+def read_changes(stored: object) -> dict[str, Any]:
+    """The unsaved-changes record kept in the browser, checked; garbage is an empty one."""
+    record: dict[str, Any] = {"guestKey": "", "etag": "", "batches": []}
+    if not isinstance(stored, str) or not stored or len(stored) > _STORED_MAX:
+        return record
+    try:
+        raw = json.loads(stored)
+    except ValueError:
+        return record
+    if not isinstance(raw, Mapping):
+        return record
+    record["guestKey"] = _valid_key(raw.get("guestKey"))
+    etag = raw.get("etag")
+    record["etag"] = etag if isinstance(etag, str) and _ETAG.fullmatch(etag) else ""
+    batches = raw.get("batches")
+    for batch in batches[:MAX_BATCHES] if isinstance(batches, list) else []:
+        if not isinstance(batch, Mapping):
+            continue
+        key, deltas = _valid_key(batch.get("key")), _clean_deltas(batch.get("deltas"))
+        if key and deltas:
+            record["batches"].append(
+                {"key": key, "deltas": deltas, "sent": batch.get("sent") is True}
+            )
+    return record
+
+
+def dump_changes(record: Mapping[str, Any]) -> str:
+    if not (record.get("guestKey") or record.get("etag") or record.get("batches")):
+        return ""
+    return json.dumps(record, separators=(",", ":"))
+
+
+def with_delta(batches: list[dict[str, Any]], ident: str, step: int) -> list[dict[str, Any]]:
+    """The batches with one more change of article `ident` (see above for where it goes)."""
+    batches = [dict(batch, deltas=dict(batch["deltas"])) for batch in batches]
+    last = batches[-1] if batches else None
+    pending = last["deltas"].get(ident, 0) if last else 0
+    if last is None or last["sent"] or pending * step < 0 or pending == REMOVE_DELTA:
+        last = {"key": new_merge_key(), "deltas": {}, "sent": False}
+        batches.append(last)
+        pending = 0
+    total = max(REMOVE_DELTA, min(MAX_QUANTITY, pending + step))
+    if total:
+        last["deltas"][ident] = total
+    else:
+        last["deltas"].pop(ident, None)
+    return [batch for batch in batches if batch["deltas"]]
+
+
+def raised_by(batches: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """How much the batches, in order, add to each article (0 when they lower it): the sum
+    of the changes since its last removal (what was added after a removal is still wanted)."""
+    totals: dict[str, int] = {}
+    for batch in batches:
+        for ident, step in batch["deltas"].items():
+            totals[ident] = 0 if step == REMOVE_DELTA else totals.get(ident, 0) + step
+    return {ident: max(0, total) for ident, total in totals.items()}
+
+
+def guest_key_for(batches: Iterable[Mapping[str, Any]]) -> str:
+    """The merge key of the guest bag made of unsaved batches: derived from their keys, so
+    that every tab of the browser that ends the session makes the same one."""
+    joined = "|".join(batch["key"] for batch in batches)
+    return hashlib.sha256(joined.encode()).hexdigest()[:40]
+
+
+def unsaved_as_guest_lines(
+    batches: list[dict[str, Any]], lines: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """What the server never took, as guest lines: each article the batches raised, by what
+    they raised it (its texts from the tab's copy). Lowering and removals are left out:
+    merged into the server bag, a guest bag can only add, and adding keeps every line."""
+    known = {line["id"]: line for line in lines}
+    guest = []
+    for ident, step in raised_by(batches).items():
+        if step <= 0:
+            continue
+        line = clean_line({**known.get(ident, {"id": ident}), "quantity": step, "itemId": None})
+        if line is not None:
+            guest.append(line)
+    return guest
+
+
+def quantities_of(lines: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    return {int(line["id"]): line["quantity"] for line in lines}
+
+
 # --- the server side of a save (runs in a worker thread) --------------------------------------
 
 
@@ -277,32 +418,49 @@ def _user(db: Session, user_id: int) -> User:
     return user
 
 
-def save_lines(db: Session, user_id: int, mode: str, lines: list[dict[str, Any]]) -> dict:
-    """One save attempt: merge a guest bag ("sync") or make the server bag this one."""
+def _refuse_if_faulty() -> None:
     if fault_refuses():
         raise SaveRefused("bag save refused by GROCER_FAULT_CART_SAVE_FILE")
+
+
+def save_lines(
+    db: Session,
+    user_id: int,
+    mode: str,
+    lines: list[dict[str, Any]],
+    *,
+    key: str | None = None,
+    if_match: str | None = None,
+) -> dict:
+    """One save attempt of a whole bag: merge a guest bag under its merge key ("sync"), or
+    replace the server bag if it is still at the version `if_match` ("replace": 412 else)."""
+    _refuse_if_faulty()
     user = _user(db, user_id)
     items = payload_items(lines)
     if mode == PENDING_SYNC:
-        return cart_service.sync(db, user, items)
+        return cart_service.sync(db, user, items, key)
     return cart_service.replace_cart(
-        db, user, {"userId": user_id, "storeId": None, "cartItems": items}
+        db, user, {"userId": user_id, "storeId": None, "cartItems": items}, if_match=if_match
     )
 
 
+def save_changes(db: Session, user_id: int, batches: list[dict[str, Any]]) -> dict:
+    """One save attempt of the unsaved deltas: every batch under its merge key, in order, in
+    one transaction (a batch the server already has is skipped); no batch: a reload."""
+    _refuse_if_faulty()
+    user = _user(db, user_id)
+    answer = None
+    for batch in batches:
+        deltas = {int(ident): step for ident, step in batch["deltas"].items()}
+        answer = cart_service.apply_deltas(db, user, deltas, batch["key"])
+    return answer if answer is not None else cart_service.get_cart(db, user)
+
+
 def server_call(db: Session, user_id: int, op: str, *args: Any) -> dict:
-    """One change of the caller's own server bag (op: get, add, update, remove, clear)."""
+    """A read, or the promo code, of the caller's own server bag (op: get, promo)."""
     user = _user(db, user_id)
     if op == "get":
         return cart_service.get_cart(db, user)
-    if op == "add":
-        return cart_service.add_item(db, user, *args)
-    if op == "update":
-        return cart_service.update_item(db, user, *args)
-    if op == "remove":
-        return cart_service.remove_item(db, user, *args)
-    if op == "clear":
-        return cart_service.clear(db, user)
     if op == "promo":
         return cart_service.apply_promo(db, user, *args)
     raise ValueError(op)
@@ -313,6 +471,8 @@ class BagState(rx.State):
 
     cart: str = rx.LocalStorage("", name="cart", sync=True)
     pending_save: str = rx.LocalStorage("", name="cartPendingSave", sync=True)
+    # Unsaved deltas, the guest bag's merge key, the mirror's version (see read_changes).
+    unsaved: str = rx.LocalStorage("", name="cartChanges", sync=True)
 
     # Cart save state (000 §3).
     save_failed: bool = False
@@ -415,12 +575,67 @@ class BagState(rx.State):
         if not lines:
             self.confirm_empty = False
 
+    def _changes(self) -> dict[str, Any]:
+        return read_changes(self.unsaved)
+
+    def _keep_changes(self, record: Mapping[str, Any]) -> None:
+        self.unsaved = dump_changes(record)
+
+    def _ensure_guest_key(self) -> str:
+        """The guest bag's merge key, made with the bag (so every tab has the same one)."""
+        record = self._changes()
+        if not record["guestKey"]:
+            record["guestKey"] = new_merge_key()
+            self._keep_changes(record)
+        return record["guestKey"]
+
+    def _add_delta(self, ident: str, step: int) -> None:
+        record = self._changes()
+        record["batches"] = with_delta(record["batches"], ident, step)
+        self._keep_changes(record)
+        self.pending_save = PENDING_CHANGES
+
+    def _drop_articles(self, article_ids: Iterable[int]) -> None:
+        """Articles gone from the catalogue cannot be saved: they leave the bag and the
+        unsaved changes."""
+        gone = {str(i) for i in article_ids}
+        self._set_lines([line for line in self._lines() if line["id"] not in gone])
+        record = self._changes()
+        for batch in record["batches"]:
+            batch["deltas"] = {i: d for i, d in batch["deltas"].items() if i not in gone}
+        record["batches"] = [batch for batch in record["batches"] if batch["deltas"]]
+        self._keep_changes(record)
+
+    def _show_server_bag(self, answer: Mapping[str, Any]) -> None:
+        """The server took everything: the local bag becomes the mirror of its answer."""
+        self._set_lines(lines_from_server(answer))
+        self._keep_changes({"guestKey": "", "etag": cart_service.etag(answer), "batches": []})
+        self.pending_save = ""
+        self.save_failed = False
+        self.save_attempts = 0
+
+    def _pending_mode(self) -> str:
+        """What the browser still has to save (a PENDING_* mode), "" when nothing."""
+        if self.pending_save in (PENDING_SYNC, PENDING_REPLACE) and self._lines():
+            return self.pending_save
+        if self.pending_save == PENDING_CHANGES or self._changes()["batches"]:
+            return PENDING_CHANGES
+        return ""
+
     def _forget_account_bag(self) -> None:
-        """The session ended without a logout: the mirror of the server bag goes; a guest
-        bag that was never merged stays (it is merged at the next sign-in)."""
-        if self.pending_save != PENDING_SYNC:
-            self._set_lines([])
+        """The session ended without a logout: the mirror of the server bag goes; what the
+        server never took stays as a guest bag (merged at the next sign-in): the unsaved
+        deltas that raised a line, a guest bag never merged, a whole bag never saved."""
+        record = self._changes()
+        if self.pending_save not in (PENDING_SYNC, PENDING_REPLACE):
+            guest = unsaved_as_guest_lines(record["batches"], self._lines())
+            if guest:
+                record["guestKey"] = guest_key_for(record["batches"])
+            self._set_lines(guest)
             self.pending_save = ""
+        record["batches"] = []
+        record["etag"] = ""
+        self._keep_changes(record)
         self.save_failed = False
         self.save_attempts = 0
 
@@ -433,6 +648,7 @@ class BagState(rx.State):
         """Logout: the bag leaves the browser."""
         self._set_lines([])
         self.pending_save = ""
+        self.unsaved = ""
         self.save_failed = False
         self.save_attempts = 0
         self.overlay_open = False
@@ -455,30 +671,47 @@ class BagState(rx.State):
                 self.auth_prompt_shown = True
                 await dialogs._open("auth_prompt")
 
-    async def _server(self, user_id: int, op: str, *args: Any):
-        """Apply one change to the caller's server bag; the answer becomes the local bag.
+    async def _send_changes(self, user_id: int) -> dict:
+        """One attempt at the unsaved deltas. They are marked sent first: from then on a
+        batch keeps its key and content, so that the server can tell a resend."""
+        record = self._changes()
+        for batch in record["batches"]:
+            batch["sent"] = True
+        self._keep_changes(record)
+        return await session_guard.in_db(save_changes, user_id, record["batches"])
 
-        A refused change (unknown article, quantity over 99, line gone) reloads the server
-        bag; a failure to reach the database keeps the local change and saves it later.
+    async def _send_now(self, user_id: int):
+        """Send the unsaved deltas with the change just made; the answer becomes the bag.
+
+        An article gone from the catalogue is dropped and the rest sent again; a change the
+        server refuses for good (too many lines) is dropped and the server bag reloaded; a
+        failure to reach the database keeps the deltas and retries (save_bag).
         """
         try:
-            answer = await session_guard.in_db(server_call, user_id, op, *args)
-        except ServiceError:
+            try:
+                answer = await self._send_changes(user_id)
+            except cart_service.UnknownArticles as exc:
+                self._drop_articles(exc.article_ids)
+                answer = await self._send_changes(user_id)
+        except ServiceError as exc:
+            logger.info("bag: change refused (%s), reloading the server bag", exc.key)
+            record = self._changes()
+            record["batches"] = []
+            self._keep_changes(record)
             try:
                 answer = await session_guard.in_db(server_call, user_id, "get")
             except Exception:
                 logger.warning("bag: reload after a refused change failed", exc_info=True)
-                self.pending_save = PENDING_REPLACE
                 return BagState.save_bag
         except Exception:
             logger.warning("bag: change not saved, will retry", exc_info=True)
-            self.pending_save = PENDING_REPLACE
             return BagState.save_bag
-        self._set_lines(lines_from_server(answer))
+        self._show_server_bag(answer)
         return None
 
     async def _change(self, ident: int, delta: int | None, article: Mapping | None = None):
-        """+1 / -1 (`delta`), or removal (`delta` None), of one line; signed in: on the server."""
+        """+1 / -1 (`delta`), or removal (`delta` None), of one line; signed in, the same
+        change is sent to the server as a delta (removal: -99, whatever it holds)."""
         user_id = await session_guard.signed_in_user_id(self)
         lines = self._lines()
         before = sum(line["quantity"] for line in lines)
@@ -488,37 +721,28 @@ class BagState(rx.State):
             if delta is None or delta < 0 or article is None:
                 return None
             new = line_from_article(article)
-            if new is None:
+            if new is None or len(lines) >= MAX_LINES:
                 return None
             lines.append(new)
-            if len(lines) > MAX_LINES:
-                return None
-            quantity = 1
+            step = 1
         else:
             quantity = 0 if delta is None else min(line["quantity"] + delta, MAX_QUANTITY)
             if quantity == line["quantity"]:
                 return None
+            step = REMOVE_DELTA if delta is None else quantity - line["quantity"]
             if quantity <= 0:
                 lines.remove(line)
             else:
                 line["quantity"] = quantity
         self._set_lines(lines)
         if user_id is None:
+            self._ensure_guest_key()
             await self._after_guest_change(before)
             return None
-        if self.pending_save:
-            return None  # an unsaved bag waits for its save (automatic or manual)
-        if line is None:
-            return await self._server(user_id, "add", ident, 1)
-        item_id = line.get("itemId")
-        if item_id is None:  # a line the server has not numbered yet: save the whole bag
-            if delta == 1:
-                return await self._server(user_id, "add", ident, 1)
-            self.pending_save = PENDING_REPLACE
-            return BagState.save_bag
-        if quantity <= 0:
-            return await self._server(user_id, "remove", item_id)
-        return await self._server(user_id, "update", item_id, quantity)
+        if self.pending_save in (PENDING_SYNC, PENDING_REPLACE):
+            return None  # a whole unsaved bag waits for its save, this change in it
+        self._add_delta(key, step)
+        return await self._send_now(user_id)
 
     @rx.event
     async def add_item(self, article: dict):
@@ -556,67 +780,113 @@ class BagState(rx.State):
 
     @rx.event
     async def empty_bag(self):
-        """ "Empty bag", once confirmed."""
+        """ "Empty bag", once confirmed. Signed in, each line the tab shows is removed on the
+        server (a line another device added meanwhile, unseen here, stays)."""
         if not self.confirm_empty:
             return None
         self.confirm_empty = False
         user_id = await session_guard.signed_in_user_id(self)
+        lines = self._lines()
         self._set_lines([])
         self.auth_prompt_shown = False
-        if user_id is None:
-            self.pending_save = ""
+        if user_id is None or self.pending_save == PENDING_SYNC:
+            self.pending_save = ""  # a guest bag (never merged): it just goes
             return None
-        if self.pending_save == PENDING_SYNC:
+        if self.pending_save == PENDING_REPLACE:
             self.pending_save = ""
-            return None
-        self.pending_save = ""
-        return await self._server(user_id, "clear")
+        for line in lines:
+            self._add_delta(line["id"], REMOVE_DELTA)
+        return await self._send_now(user_id)
 
     # --- saving to the server ----------------------------------------------------------------
 
     @rx.event
     async def after_sign_in(self):
         """The shopper just signed in on this tab: merge a non-empty guest bag into the
-        server bag (with retries), else show the server bag."""
-        if self._lines():
+        server bag (with retries, once per guest bag), else show the server bag.
+
+        Lines that all come from the server and no guest bag key: another tab of this
+        browser merged the guest bag already and this is its answer; nothing to merge.
+        """
+        if self._changes()["batches"]:
+            self._forget_account_bag()  # deltas of an earlier session: a guest bag now
+        lines = self._lines()
+        if self.pending_save == PENDING_REPLACE and lines:
+            return BagState.save_bag
+        guest = any(line.get("itemId") is None for line in lines)
+        if lines and (self.pending_save == PENDING_SYNC or self._changes()["guestKey"] or guest):
+            self._ensure_guest_key()
             self.pending_save = PENDING_SYNC
             return BagState.save_bag
         return BagState.load_account_bag
 
     @rx.event
     async def restore_account_bag(self):
-        """A tab starts with a valid session: the server bag, unless one is still unsaved."""
-        if self.pending_save in (PENDING_SYNC, PENDING_REPLACE) and self._lines():
-            return BagState.save_bag
-        return BagState.load_account_bag
+        """A tab starts with a valid session: the server bag, after what is still unsaved."""
+        return BagState.save_bag if self._pending_mode() else BagState.load_account_bag
 
     @rx.event
     async def load_account_bag(self):
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is None:
-            return
+            return None
+        if self._pending_mode():
+            return BagState.save_bag  # never show the server bag over unsaved changes
         try:
             answer = await session_guard.in_db(server_call, user_id, "get")
         except Exception:
             logger.warning("bag: could not load the server bag", exc_info=True)
-            return
-        self.pending_save = ""
-        self._set_lines(lines_from_server(answer))
+            return None
+        self._show_server_bag(answer)
+        return None
+
+    async def _replace_merging(self, user_id: int) -> dict:
+        """A whole unsaved bag ("replace"), never over a bag that changed since the version
+        it was based on: on 412 both sides' lines are merged, each at the larger quantity
+        (the rule of grocer.services.cart), and the replace is tried again."""
+        lines = self._lines()
+        etag = self._changes()["etag"]
+        for _ in range(REPLACE_TRIES):
+            if not etag:
+                server = await session_guard.in_db(server_call, user_id, "get")
+                server_lines = lines_from_server(server)
+                merged = cart_service.merge_keeping_larger(
+                    quantities_of(server_lines), quantities_of(lines)
+                )
+                texts = {line["id"]: line for line in [*server_lines, *lines]}
+                lines = [{**texts[str(a)], "quantity": q} for a, q in merged.items()]
+                etag = cart_service.etag(server)
+            try:
+                return await session_guard.in_db(
+                    save_lines, user_id, PENDING_REPLACE, lines, if_match=etag
+                )
+            except cart_service.CartChanged:
+                etag = ""
+        raise SaveRefused("the bag kept changing during the save")
+
+    async def _save_once(self, user_id: int, mode: str) -> dict:
+        if mode == PENDING_SYNC:
+            key = self._ensure_guest_key()
+            return await session_guard.in_db(
+                save_lines, user_id, PENDING_SYNC, self._lines(), key=key
+            )
+        if mode == PENDING_REPLACE:
+            return await self._replace_merging(user_id)
+        return await self._send_changes(user_id)
 
     @rx.event
     async def save_bag(self):
-        """Save the unsaved bag: up to 5 attempts, waiting 300 ms × attempt (000 §4.3).
+        """Save what is unsaved: up to 5 attempts, waiting 300 ms × attempt (000 §4.3).
 
-        Events of a tab run one at a time, so saves never overlap (the guard against
-        concurrent saves); `is_saving` disables the manual resync meanwhile.
+        A guest bag is merged under its key, deltas are sent again under theirs, so that a
+        retry, the manual resync or a reload never applies anything twice nor overwrites the
+        server bag. With nothing unsaved, a save is a reload of the server bag. Events of a
+        tab run one at a time, so saves never overlap (the guard against concurrent saves);
+        `is_saving` disables the manual resync meanwhile.
         """
         if self.is_saving:
             return
-        mode = (
-            self.pending_save
-            if self.pending_save in (PENDING_SYNC, PENDING_REPLACE)
-            else PENDING_REPLACE
-        )
+        mode = self._pending_mode() or PENDING_CHANGES
         self.is_saving = True
         self.save_failed = False
         yield
@@ -627,15 +897,14 @@ class BagState(rx.State):
             if user_id is None:
                 self.is_saving = False
                 return
-            lines = self._lines()
-            if not lines and mode == PENDING_SYNC:
+            if mode == PENDING_SYNC and not self._lines():
                 self.pending_save = ""
                 self.is_saving = False
                 self.save_attempts = 0
                 yield BagState.load_account_bag
                 return
             try:
-                answer = await session_guard.in_db(save_lines, user_id, mode, lines)
+                answer = await self._save_once(user_id, mode)
             except cart_service.UnknownArticles as exc:
                 if dropped_unknown:
                     attempt += 1
@@ -643,8 +912,7 @@ class BagState(rx.State):
                     continue
                 # Articles gone from the catalogue cannot be saved: they leave the bag.
                 dropped_unknown = True
-                gone = {str(i) for i in exc.article_ids}
-                self._set_lines([line for line in lines if line["id"] not in gone])
+                self._drop_articles(exc.article_ids)
                 continue
             except Exception as exc:
                 attempt += 1
@@ -657,10 +925,7 @@ class BagState(rx.State):
                 yield
                 await asyncio.sleep(SAVE_WAIT_SECONDS * attempt)
                 continue
-            self._set_lines(lines_from_server(answer))
-            self.pending_save = ""
-            self.save_failed = False
-            self.save_attempts = 0
+            self._show_server_bag(answer)
             self.is_saving = False
             return
 
@@ -669,8 +934,6 @@ class BagState(rx.State):
         """ "cliquer ici pour synchroniser": a new round of attempts (disabled while saving)."""
         if self.is_saving:
             return None
-        if not self.pending_save:
-            self.pending_save = PENDING_REPLACE
         return BagState.save_bag
 
     # --- panel, overlay, prompt, banner --------------------------------------------------------

@@ -66,3 +66,70 @@ def test_migrated_schema_matches_the_models(empty_database: str) -> None:
             MigrationContext.configure(conn, opts={"compare_type": False}), SQLModel.metadata
         )
     assert diff == []
+
+
+def _insert(conn: sa.Connection, table: str, **values: object) -> int:
+    columns = ", ".join(values)
+    names = ", ".join(f":{name}" for name in values)
+    row = conn.execute(
+        sa.text(f"INSERT INTO {table} ({columns}) VALUES ({names}) RETURNING id"), values
+    )
+    return int(row.scalar_one())
+
+
+def test_0003_merges_duplicate_cart_lines_before_making_them_unique(
+    empty_database: str,
+) -> None:
+    """Bags written before the unique (cart, article) pair may hold several lines of one
+    article: the upgrade keeps the oldest line with the quantities added, capped at 99."""
+    migrations.upgrade("0002")
+    now = "2026-11-20 10:00:00+00:00"
+    with grocer_db.get_engine().begin() as conn:
+        users = [
+            _insert(
+                conn, "users", username=name, email=f"{name}@example.com", password_hash="x",
+                first_name="", last_name="", roles="[]", email_verified=True, is_active=True,
+                preferred_language="fr", registration_date=now,
+            )
+            for name in ("alice", "bob")
+        ]  # fmt: skip
+        rice, milk = (
+            _insert(
+                conn, "articles", key=key, name=key, price=650, image_urls="[]", express=False,
+                status="ACTIVE", required_licenses="[]", currency="XOF", is_new=False,
+                is_organic=False, is_local=False, is_gluten_free=False, is_kosher=False,
+                popularity=0, created_at=now, updated_at=now,
+            )
+            for key in ("rice", "milk")
+        )  # fmt: skip
+        alice_cart, bob_cart = (
+            _insert(conn, "carts", user_id=user, updated_at=now) for user in users
+        )
+        lines = [(alice_cart, rice, 60), (alice_cart, rice, 50), (alice_cart, milk, 2)]
+        lines += [(alice_cart, rice, 2), (alice_cart, milk, 3), (bob_cart, rice, 7)]
+        ids = [
+            _insert(
+                conn, "cart_items", cart_id=cart, article_id=article, quantity=quantity,
+                unit_price=650, added_at=now,
+            )
+            for cart, article, quantity in lines
+        ]  # fmt: skip
+
+    migrations.upgrade()
+
+    with grocer_db.get_engine().begin() as conn:
+        rows = conn.execute(
+            sa.text("SELECT id, cart_id, article_id, quantity FROM cart_items ORDER BY id")
+        ).all()
+        assert [tuple(row) for row in rows] == [
+            (ids[0], alice_cart, rice, 99),  # 60 + 50 + 2, capped; the oldest line is kept
+            (ids[2], alice_cart, milk, 5),
+            (ids[5], bob_cart, rice, 7),
+        ]
+        versions = conn.execute(sa.text("SELECT version FROM carts")).scalars().all()
+        assert versions == [0, 0]
+    with pytest.raises(sa.exc.IntegrityError), grocer_db.get_engine().begin() as conn:
+        _insert(
+            conn, "cart_items", cart_id=alice_cart, article_id=rice, quantity=1, unit_price=650,
+            added_at=now,
+        )  # fmt: skip

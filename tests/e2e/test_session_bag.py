@@ -292,10 +292,36 @@ def test_save_failure_notice_and_manual_resync(
         fault.write_text("0")
     # Saved: the bag follows the account to the API.
     token = page.evaluate("localStorage.accessToken")
-    answer = httpx.get(
-        f"{shop}/api/v1/cart", headers={"Authorization": f"Bearer {token}"}, timeout=10
-    ).json()
+    api = httpx.Client(
+        base_url=f"{shop}/api/v1", headers={"Authorization": f"Bearer {token}"}, timeout=10
+    )
+    answer = api.get("/cart").json()
     assert answer["itemCount"] == 1
+
+    # Signed in, a +1 that cannot be saved; another device adds an article meanwhile; the
+    # resync sends the +1, not the tab's copy: nothing the other device added is lost.
+    overlay.get_by_role("button", name="Continue shopping").click()
+    fault.write_text("6")  # the change itself, then the five attempts
+    try:
+        bag_button(page).click()
+        panel = page.locator("#bag-panel")
+        panel.get_by_role("button", name=re.compile(r"^Ajouter un ")).click()
+        wait_count(page, 2)
+        panel.get_by_role("button", name="Check out").click()
+        notice.wait_for(timeout=20_000)
+        assert fault.read_text().strip() == "0"
+        in_bag = answer["items"][0]["articleId"]
+        listed = api.get("/web-ui/articles", params={"size": 5}).json()["items"]
+        other = next(item["id"] for item in listed if item["id"] != in_bag)
+        assert api.post("/cart/items", json={"productId": other}).status_code == 200
+        notice.get_by_role("button", name="cliquer ici pour synchroniser").click()
+        notice.wait_for(state="hidden")
+    finally:
+        fault.write_text("0")
+    wait_count(page, 3)
+    lines = {item["articleId"]: item["quantity"] for item in api.get("/cart").json()["items"]}
+    assert lines == {in_bag: 2, other: 1}
+    api.close()
 
 
 def test_cart_overlay_minimum_promo_and_weeks(page: Any) -> None:
