@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
@@ -70,8 +72,9 @@ async def _integrity_error(_request: Request, exc: Exception) -> JSONResponse:
 # are refused by the shop's Content-Security-Policy (grocer.web.security_headers), and a script
 # from a third party without an integrity hash is a risk of its own. So the docs are off by
 # default (the schema stays at /api/v1/openapi.json for clients and tools), and GROCER_API_DOCS=1
-# serves Swagger UI from the `swagger-ui-bundle` package, started by a script file: no inline
-# script, no other origin.
+# serves Swagger UI 5 (OpenAPI 3.1, which FastAPI writes) from the files the `fastapi-offline`
+# package ships, started by a script file of ours: no inline script, no other origin. (The
+# `swagger-ui-bundle` package holds Swagger UI 4, which cannot read OpenAPI 3.1.)
 
 DOCS_FILES: dict[str, str] = {
     "swagger-ui.css": "text/css; charset=utf-8",
@@ -96,7 +99,9 @@ DOCS_START = """SwaggerUIBundle({
 
 def _add_docs(api: FastAPI) -> None:
     """Swagger UI at DOCS_URL, every file from this origin."""
-    from swagger_ui_bundle import swagger_ui_path
+    import fastapi_offline
+
+    static = Path(fastapi_offline.__file__).parent / "static"
 
     @api.get(DOCS_URL, include_in_schema=False)
     async def docs() -> HTMLResponse:
@@ -110,7 +115,7 @@ def _add_docs(api: FastAPI) -> None:
     async def docs_file(name: str) -> FileResponse:
         if name not in DOCS_FILES:
             raise NotFound()
-        return FileResponse(swagger_ui_path / name, media_type=DOCS_FILES[name])
+        return FileResponse(static / name, media_type=DOCS_FILES[name])
 
 
 def create_api() -> FastAPI:

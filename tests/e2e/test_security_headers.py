@@ -6,8 +6,13 @@ page arrives with the headers. After a sign-in, the refresh token is in localSto
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -24,7 +29,8 @@ from tests.e2e.test_address_maps import (
     sign_in,
     wait_value,
 )
-from tests.support.shop_server import ARTIFACTS
+from tests.support.shop_server import ARTIFACTS, ROOT
+from tests.support.smtp import free_port
 
 pytestmark = pytest.mark.e2e
 
@@ -175,4 +181,58 @@ def test_the_refresh_token_is_kept_once(page: Any, shop: str, smtp: Any) -> None
     assert "refreshToken" not in login
     assert login["accessToken"] and login["userInfo"]["email"] == email
     assert sum(value.count(refresh) for value in storage.values()) == 1
+    watch.assert_clean()
+
+
+# --- Swagger UI, when GROCER_API_DOCS turns it on ------------------------------------------
+
+
+def docs_app() -> Any:
+    """The API alone with its docs on, under the security headers (granian's factory)."""
+    from grocer.api.app import create_api
+    from grocer.web.security_headers import SecurityHeaders
+
+    return SecurityHeaders(create_api(), pages=Path("/nonexistent"), api_url="")
+
+
+@pytest.fixture(scope="module")
+def docs_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    data = tmp_path_factory.mktemp("docs")
+    port = free_port()
+    env = {
+        **os.environ,
+        "GROCER_API_DOCS": "1",
+        "GROCER_DATA_DIR": str(data),
+        "REFLEX_DB_URL": f"sqlite:///{data / 'docs.db'}",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
+         "--port", str(port), "--factory", "tests.e2e.test_security_headers:docs_app"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{base}/api/v1/openapi.json", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.3)
+        yield base
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=20)
+
+
+def test_swagger_ui_loads_under_the_policy(page: Any, docs_server: str) -> None:
+    watch = Watch(page)
+    foreign: list[str] = []
+    page.on("request", lambda r: r.url.startswith(docs_server) or foreign.append(r.url))
+    assert_hardened(page.goto(f"{docs_server}/api/v1/docs"))
+    page.locator(".opblock").first.wait_for()
+    assert page.locator(".opblock").count() > 20  # every operation of the API
+    page.get_by_text("Grocer API").first.wait_for()
+    assert foreign == []
     watch.assert_clean()
