@@ -2,7 +2,7 @@
 
 Reflex runs code that a backend handler sends (`rx.call_script`, or `rx.call_function` /
 `rx.run_script` / `rx.console_log` yielded by a handler) with `eval`, and so it does with any
-`callback=` given to them, even in a component's event chain (the callback travels as text).
+callback given to them, even in a component's event chain (the callback travels as text).
 The shop's policy forbids eval (grocer.web.security_headers). So:
 
 - `browser_call(js, handler)`: in a component's event chain, runs `js` (a value or a promise)

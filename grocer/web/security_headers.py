@@ -13,12 +13,13 @@ slipped into a page (a product name, say) can never run. The inline scripts are:
 Hashes rather than a nonce: the build is served precompressed (brotli, gzip), and a nonce would
 mean decompressing, rewriting and recompressing every page on every request.
 
-No `'unsafe-eval'`: Reflex's runtime (`.web/utils/state.js`) calls `eval` only for code that a
-backend handler sends to run in the browser (`rx.call_script`, or `rx.call_function`,
-`rx.run_script`, `rx.console_log` yielded from a handler, whose function arrives as text), for
-`rx.download` of uploads and for dynamic components; the shop's handlers send no code, and a unit
-test keeps it so. Scripts written into the compiled pages (`rx.run_script` in an event chain)
-are real functions in the bundle and need no eval.
+No `'unsafe-eval'`. Reflex's runtime (`.web/utils/state.js`, `applyEvent`) calls `eval` only
+for: code a backend handler sends (`rx.call_script`; `rx.call_function`, `rx.run_script`,
+`rx.console_log` yielded by a handler, whose function arrives as text); `rx.call_script` even
+in a page's event chain (its code is a string); any callback given to those (always text); the
+upload URL of `rx.download`; dynamic components (`evalReactComponent`). The shop uses none of
+them (unit tests keep it so): grocer.components.browser runs browser code compiled into the
+page instead. React, React Router and the bundled libraries use no eval or `new Function`.
 
 The header values are built once per build and per Host (the websocket's address is the page's),
 so a request only pays a dictionary lookup and a header-list copy.

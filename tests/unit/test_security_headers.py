@@ -211,22 +211,33 @@ def test_the_middleware_replaces_what_an_inner_app_set(tmp_path: Path) -> None:
 # --- nothing the policy forbids -------------------------------------------------------------
 
 _SENDS_CODE = re.compile(r"\brx\.(call_script|call_function|run_script|console_log|download)\(")
+_EVAL_EVERYWHERE = re.compile(r"\brx\.call_script\(|\bcallback=")
+
+
+def _lines(folder: Path, pattern: re.Pattern[str]) -> list[str]:
+    return [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted(folder.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
 
 
 def test_no_state_handler_sends_code_for_the_browser_to_eval() -> None:
     """What a handler yields reaches the browser as text, which Reflex's runtime runs with
     `eval` (`.web/utils/state.js`): the policy forbids it. Code for the browser belongs in the
     compiled page (an event chain of a component, e.g. grocer/components/header.py)."""
-    offenders = [
-        f"{path.relative_to(ROOT)}:{number}"
-        for path in sorted((ROOT / "grocer" / "state").glob("*.py"))
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if _SENDS_CODE.search(line)
-    ]
-    assert offenders == []
+    assert _lines(ROOT / "grocer" / "state", _SENDS_CODE) == []
 
 
-def test_no_inline_event_handler_or_style_attribute_in_the_preview() -> None:
+def test_no_component_asks_for_eval() -> None:
+    """Even in a component's event chain, `rx.call_script` sends its code as text and any
+    `callback=` travels as text: both are run with `eval`. grocer.components.browser has the
+    compiled equivalents."""
+    assert _lines(ROOT / "grocer", _EVAL_EVERYWHERE) == []
+
+
+def test_no_inline_event_handler_in_the_preview() -> None:
     """The preview is written into pages as they are served: inline handlers would be blocked."""
     markup = preview_html.wrap("/produit/1", preview_html.back_home())
     assert not re.search(r"\son[a-z]+\s*=", markup)
