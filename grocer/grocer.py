@@ -6,8 +6,14 @@ from grocer.api.app import create_api
 from grocer.api.cache_headers import StaticCacheHeaders
 from grocer.api.page_preview import PagePreview
 from grocer.pages import register_pages
+from grocer.web.security_headers import SecurityHeaders
 
 # The API is mounted beside the pages; static files get cache lifetimes (see cache_headers);
 # product and category pages are answered with a preview of their data (see page_preview).
-app = rx.App(theme=None, api_transformer=[create_api(), StaticCacheHeaders, PagePreview])
+# Each transformer wraps the ones before it: SecurityHeaders, last, wraps everything (pages,
+# static files, the API, /ping, the SPA fallback, 404s) with the CSP and the other headers.
+app = rx.App(
+    theme=None,
+    api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
+)
 register_pages(app)

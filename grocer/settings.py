@@ -134,6 +134,7 @@ class Settings:
     tile_url: str
     tile_attribution: str
     http_timeout: float
+    api_docs: bool
 
     @property
     def smtp_enabled(self) -> bool:
@@ -188,4 +189,5 @@ def get_settings() -> Settings:
             " contributors",
         ),
         http_timeout=float(_env("GROCER_HTTP_TIMEOUT", "4")),
+        api_docs=_env_bool("GROCER_API_DOCS", False),
     )

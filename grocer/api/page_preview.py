@@ -26,6 +26,7 @@ from grocer.loading_shell import PREVIEW_MARK
 from grocer.preview import html, views
 from grocer.services import catalogue
 from grocer.state.product import product_id_from_path
+from grocer.web.build import built_pages_dir
 
 log = logging.getLogger(__name__)
 
@@ -36,14 +37,6 @@ CATEGORY_PAGES: dict[str, str] = {
 }
 SHELL_PAGE = "__spa-fallback.html"
 _SLOT = re.compile(rf'(<div id="{SLOT_ID}"[^>]*>)(</div>)')
-
-
-def built_pages_dir() -> Path:
-    """Where the production build puts the pages (served by Reflex's static files)."""
-    from reflex.utils import prerequisites
-    from reflex_base import constants
-
-    return prerequisites.get_web_dir() / constants.Dirs.STATIC
 
 
 _templates: dict[Path, tuple[float, str]] = {}

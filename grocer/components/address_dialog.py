@@ -14,11 +14,12 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.address_picker_modal import address_picker_modal
+from grocer.components.browser import browser_call, on_each_value
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
-from grocer.state.address import AddressState
+from grocer.state.address import GEOLOCATE_JS, AddressState
 from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
@@ -187,7 +188,10 @@ def quick_actions() -> rx.Component:
             stroke_icon(STORE, 20, "text-green-700"),
             rx.el.span(t("address:dialog.nearbyStores")),
             type="button",
-            on_click=StorePickerState.open_store_picker(current_language),
+            on_click=[
+                StorePickerState.open_store_picker(current_language),
+                browser_call(GEOLOCATE_JS, StorePickerState.got_location),
+            ],
             class_name=f"{TILE} col-span-2 sm:col-span-1",
             id="address-open-stores",
         ),
@@ -252,7 +256,10 @@ def address_form() -> rx.Component:
     return rx.el.form(
         # Mounted each time the dialog opens (Radix mounts the content only while open).
         rx.el.span(
-            on_mount=AddressState.dialog_opened(current_language),
+            on_mount=[
+                AddressState.dialog_opened(current_language),
+                browser_call("window.innerWidth", MapPickerState.open_if_small),
+            ],
             class_name="hidden",
             aria_hidden="true",
         ),
@@ -372,11 +379,31 @@ def account_address_sync() -> rx.Component:
     )
 
 
+def console_echo() -> rx.Component:
+    """Logs AddressState.console_line in the browser console, once per new line (the element
+    is re-created when the count changes); the logging code is compiled into the page."""
+    return rx.cond(
+        AddressState.console_line != "",
+        rx.el.span(
+            on_mount=rx.console_log(AddressState.console_line),
+            key=AddressState.console_seq.to_string(),
+            class_name="hidden",
+            aria_hidden="true",
+        ),
+    )
+
+
 def address_dialog() -> rx.Component:
     """Everything of the delivery address, mounted once (see `global_overlays`)."""
     editing = AddressState.editing_id != 0
     return rx.fragment(
         account_address_sync(),
+        console_echo(),
+        # The device position, each time a handler asks for it (opening, "ma position").
+        on_each_value(
+            AddressState.locate_request,
+            browser_call(GEOLOCATE_JS, AddressState.got_position(AddressState.locate_request)),
+        ),
         dialog(
             address_form(),
             address_toast(in_dialog=True),

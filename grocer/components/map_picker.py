@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from grocer.components.browser import browser_call
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.leaflet import leaflet_map
+from grocer.state.address import GEOLOCATE_JS
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState
 
@@ -233,7 +235,7 @@ def center_on_me_button() -> rx.Component:
         stroke_icon(LOCATE, 20, "text-blue-700"),
         rx.el.span(t("address:picker.centerOnMe"), class_name="hidden lg:inline"),
         type="button",
-        on_click=MapPickerState.center_on_me,
+        on_click=browser_call(GEOLOCATE_JS, MapPickerState.got_here),
         aria_label=t("address:picker.centerOnMe"),
         title=t("address:picker.centerOnMe"),
         class_name=(

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
+from reflex_base.vars.base import Var
+from reflex_base.vars.function import ArgsFunctionOperation
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t
@@ -67,6 +69,16 @@ def heading() -> rx.Component:
     )
 
 
+SCROLL_TO_GRID = rx.call_function(
+    ArgsFunctionOperation.create(
+        (),
+        Var(_js_expr="document.getElementById('products-grid')?.scrollIntoView({block: 'start'})"),
+    )
+)
+"""After a page of the pager has loaded (the chain's events run in turn): code of the page,
+not sent by the handler (that would need eval, which the CSP forbids)."""
+
+
 def pager() -> rx.Component:
     return rx.cond(
         ~ListingState.show_all & (ListingState.pages > 1),
@@ -76,7 +88,7 @@ def pager() -> rx.Component:
                 t("catalogue:previousPage"),
                 type="button",
                 disabled=ListingState.page <= 1,
-                on_click=ListingState.go_page(ListingState.page - 1),
+                on_click=[ListingState.go_page(ListingState.page - 1), SCROLL_TO_GRID],
                 class_name=BUTTON,
             ),
             rx.el.span(
@@ -89,7 +101,7 @@ def pager() -> rx.Component:
                 icon("chevron-right", 16),
                 type="button",
                 disabled=ListingState.page >= ListingState.pages,
-                on_click=ListingState.go_page(ListingState.page + 1),
+                on_click=[ListingState.go_page(ListingState.page + 1), SCROLL_TO_GRID],
                 class_name=BUTTON,
             ),
             aria_label=t("catalogue:pagination"),

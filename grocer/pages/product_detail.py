@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
+from reflex.vars.function import FunctionStringVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t, t_var
@@ -445,6 +446,16 @@ def product_view() -> rx.Component:
     )
 
 
+def cached_copy_reader() -> rx.Component:
+    """Mounted when loading failed: sends the browser's copy of the card (localStorage
+    `product_{id}`, spec 001 §4) to the server, from code compiled into the page (no eval)."""
+    stored = FunctionStringVar.create("localStorage.getItem").call(ProductState.cache_key)
+    return rx.cond(
+        ProductState.cache_key != "",
+        rx.el.span(hidden=True, on_mount=ProductState.use_cached(stored)),
+    )
+
+
 def product_page() -> rx.Component:
     return page_layout(
         back_home(),
@@ -454,4 +465,5 @@ def product_page() -> rx.Component:
             preview_slot(loading_view()),
             rx.cond(ProductState.not_found, not_found_view(), product_view()),
         ),
+        cached_copy_reader(),
     )

@@ -256,6 +256,14 @@ class AddressState(rx.State):
     # A 3-second toast after a save (rendered by the address dialog module).
     toast_key: str = ""
     toast_error: bool = False
+    # A line for the browser console (000 §5), written there by the dialog's console echo: a
+    # handler never sends code to run in the browser (it would need eval, which the CSP
+    # forbids). The count makes the same line logged again.
+    console_line: str = ""
+    console_seq: int = 0
+    # Asks the browser for the device position (± the fill sequence, see got_position; 0 when
+    # nothing is asked): the dialog's locator reads it (grocer.components.browser).
+    locate_request: int = 0
 
     _pending_edit: bool = False
     _lang: str = "fr"
@@ -401,17 +409,16 @@ class AddressState(rx.State):
         self._fill_seq += 1
         picker = await self.get_state(MapPickerState)
         picker._reset()
-        return [
-            rx.call_script(GEOLOCATE_JS, callback=AddressState.got_position(self._fill_seq)),
-            rx.call_script("window.innerWidth", callback=MapPickerState.open_if_small),
-        ]
+        # The browser then sends the position (locate_request) and, from the dialog's own
+        # event chain, its width (MapPickerState.open_if_small).
+        self.locate_request = self._fill_seq
 
     @rx.event
     def use_current_position(self):
         """The 'Utiliser ma position actuelle' link: ask the device again, fill the fields."""
         self.locating = True
         self._fill_seq += 1
-        return rx.call_script(GEOLOCATE_JS, callback=AddressState.got_position(-self._fill_seq))
+        self.locate_request = -self._fill_seq
 
     @rx.event(background=True)
     async def got_position(self, seq: int, position: Any = None):
@@ -427,6 +434,7 @@ class AddressState(rx.State):
         async with self:
             if abs(seq) != self._fill_seq:
                 return
+            self.locate_request = 0
             if found is None:
                 self.locating = False
                 return
@@ -499,7 +507,8 @@ class AddressState(rx.State):
             message = addresses.required_message(missing)
             logger.info("Adresse incomplète: %s", message)
             self.error_key = coordinate_key
-            yield rx.console_log(message)
+            self.console_line = message
+            self.console_seq += 1
             return
         if required or coordinate_key:
             self.error_key = required or coordinate_key

@@ -2,10 +2,10 @@
 
 The browser keeps the spec's keys in localStorage (000 §3): accessToken, authToken,
 refreshToken, tokenType, expiresIn, refreshExpiresIn, expiresAt, userInfo, userRoles,
-loginResponse. Each is an `rx.LocalStorage` var with `sync=True`, so a sign-in or sign-out in
-one tab reaches the others (the spec requires it for accessToken, userInfo and userRoles; the
-other keys follow so that every tab holds one consistent session, e.g. the rotated refresh
-token after a refresh).
+loginResponse (the login answer without its refresh token, which is kept once). Each is an
+`rx.LocalStorage` var with `sync=True`, so a sign-in or sign-out in one tab reaches the others
+(the spec requires it for accessToken, userInfo and userRoles; the other keys follow so that
+every tab holds one consistent session, e.g. the rotated refresh token after a refresh).
 
 Nothing here is trusted: whatever the browser stores is re-checked on the server. Who is
 signed in, for a handler, is `session_guard.signed_in_user_id` (the access token decoded with
@@ -356,7 +356,10 @@ class AuthState(rx.State):
         self._store_tokens(payload)
         self.user_info = json.dumps(info, ensure_ascii=False)
         self.user_roles = json.dumps(roles)
-        self.login_response = json.dumps(dict(payload), ensure_ascii=False)
+        # The refresh token is kept once, under refreshToken: a second copy in loginResponse
+        # would survive a rotation (a refresh updates refreshToken only) and double the exposure.
+        response = {k: v for k, v in payload.items() if k != "refreshToken"}
+        self.login_response = json.dumps(response, ensure_ascii=False)
 
     def _store_tokens(self, payload: Mapping[str, Any]) -> None:
         expires_in = int(payload.get("expiresIn") or 0)

@@ -2,14 +2,13 @@
 
 The UI language lives in the browser (i18next, assets/i18n.js), which reads and writes
 localStorage `preferredLanguage`; switching is instant and needs no server. This state mirrors
-that preference for server-side uses (e.g. the account settings), and lets a handler switch
-the UI language: `LanguageState.set_language("en")` validates the code, records it and tells
-the browser to switch.
+that preference for server-side uses (e.g. the account settings). A switch is made in the
+browser, by the page's own code (grocer.components.header), then recorded here with
+`remember`: a handler cannot tell the browser to switch, since code sent by a handler would
+need eval, which the Content-Security-Policy forbids (grocer.web.security_headers).
 """
 
 from __future__ import annotations
-
-import json
 
 import reflex as rx
 
@@ -38,14 +37,3 @@ class LanguageState(rx.State):
         chosen = supported_language(code)
         if chosen:
             self.language = chosen
-
-    @rx.event
-    def set_language(self, code: str):
-        """Switch the UI language from the server side (e.g. account settings)."""
-        chosen = supported_language(code)
-        if not chosen:
-            return None
-        self.language = chosen
-        return rx.call_script(
-            f"window.__grocerSetLanguage && window.__grocerSetLanguage({json.dumps(chosen)})"
-        )

@@ -360,7 +360,8 @@ class ListingState(rx.State):
 
     @rx.event
     def go_page(self, page: int):
-        """The pager (variant A): one page of 18."""
+        """The pager (variant A): one page of 18 (its buttons then scroll the grid into view:
+        grocer.pages.full_products.pager)."""
         try:
             page = int(page)
         except (TypeError, ValueError):
@@ -376,9 +377,6 @@ class ListingState(rx.State):
         except Exception:
             log.exception("page load failed")
         self.grid_loading = False
-        yield rx.call_script(
-            "document.getElementById('products-grid')?.scrollIntoView({block: 'start'})"
-        )
 
     @rx.event
     def see_all(self):

@@ -27,7 +27,6 @@ from grocer.services import geo
 from grocer.services.errors import ValidationFailed
 from grocer.state.address import (
     COORDINATE_TEXT_MAX,
-    GEOLOCATE_JS,
     K_LATITUDE,
     K_LONGITUDE,
     AddressState,
@@ -326,12 +325,9 @@ class MapPickerState(AddressState):
         return self._select_point(lat, lng)
 
     @rx.event
-    def center_on_me(self):
-        """'Centrer sur ma position actuelle'."""
-        return rx.call_script(GEOLOCATE_JS, callback=MapPickerState.got_here)
-
-    @rx.event
     def got_here(self, position: Any = None) -> None:
+        """'Centrer sur ma position actuelle': the position the button's event chain asked the
+        browser for (grocer.components.map_picker)."""
         found = position_arg(position)
         if found is None:
             return
@@ -388,7 +384,7 @@ class StorePickerState(AddressState):
         self.center = list(MODAL_CENTER)
         self.zoom = MODAL_ZOOM
         self.view_key += 1
-        return rx.call_script(GEOLOCATE_JS, callback=StorePickerState.got_location)
+        # The button's event chain then asks the browser for its position (got_location).
 
     @rx.event
     def got_location(self, position: Any = None) -> None:

@@ -100,6 +100,10 @@ class ProductState(rx.State):
     image_index: int = 0
     tab: str = "description"
     review_sent: bool = False
+    # The localStorage key of the browser's copy to read when loading failed ("" otherwise):
+    # the page then mounts a reader that sends the copy to `use_cached`. A handler never sends
+    # code to run in the browser (it would arrive as text for `eval`, which the CSP forbids).
+    cache_key: str = ""
     _product_id: int = 0
 
     @rx.var
@@ -118,6 +122,7 @@ class ProductState(rx.State):
         self.image_index = 0
         self.tab = "description"
         self.review_sent = False
+        self.cache_key = ""
         product_id = product_id_from_path(self.router.url.path)
         self._product_id = product_id
         yield
@@ -137,15 +142,13 @@ class ProductState(rx.State):
             self.not_found = True
         except Exception:
             log.exception("product load failed; trying the browser's copy")
-            yield rx.call_script(
-                f"localStorage.getItem('product_{product_id}')",
-                callback=ProductState.use_cached,
-            )
+            self.cache_key = f"product_{product_id}"
             return
         self.loading = False
 
     @rx.event
     def use_cached(self, raw: Any) -> None:
+        self.cache_key = ""
         view = cached_view(raw, self._product_id)
         if view is None:
             self.not_found = True
