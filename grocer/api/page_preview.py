@@ -29,7 +29,7 @@ from grocer.state.product import product_id_from_path
 
 log = logging.getLogger(__name__)
 
-PRODUCT_PATH = re.compile(r"^/produit/\d+/?$")
+PRODUCT_PATH = re.compile(r"^/produit/[0-9]+/?\Z")  # ASCII digits (\d: any script), no "\n"
 CATEGORY_PAGES: dict[str, str] = {
     "/products": "products.html",
     "/level-one-products": "level-one-products.html",
