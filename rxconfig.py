@@ -29,6 +29,9 @@ config = rx.Config(
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).
     frontend_compression_formats=["brotli", "gzip"],
     cors_allowed_origins=get_settings().allowed_origins,
+    # The same proxies as the shop's own rule (grocer.services.client_address), so that Reflex's
+    # router.session.client_ip means what the API's and the states' client address means.
+    trusted_proxy_hops=get_settings().trusted_proxy_hops,
     redis_url=get_settings().redis_url or None,
     # One worker keeps tab states in memory: the disk manager's batched writes stalled the event
     # loop for 300-480 ms under 200 shoppers (make bench). Several workers share Redis instead.

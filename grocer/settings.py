@@ -135,6 +135,10 @@ class Settings:
     tile_attribution: str
     http_timeout: float
     api_docs: bool
+    trusted_proxy_hops: int = 0
+    geo_workers: int = 4
+    geo_queue: int = 8
+    geo_rate_per_minute: int = 60
 
     @property
     def smtp_enabled(self) -> bool:
@@ -153,6 +157,20 @@ class Settings:
 
 def _list(name: str, default: str) -> list[str]:
     return [item.strip() for item in _env(name, default).split(",") if item.strip()]
+
+
+def _env_int(name: str, default: int, *, low: int, high: int) -> int:
+    """An integer setting; a value that is not a number, or out of range, refuses to start."""
+    raw = _env(name)
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{name} doit être un nombre entier (reçu {raw!r})") from None
+    if not low <= value <= high:
+        raise ValueError(f"{name} doit être compris entre {low} et {high} (reçu {value})")
+    return value
 
 
 @lru_cache(maxsize=1)
@@ -190,4 +208,8 @@ def get_settings() -> Settings:
         ),
         http_timeout=float(_env("GROCER_HTTP_TIMEOUT", "4")),
         api_docs=_env_bool("GROCER_API_DOCS", False),
+        trusted_proxy_hops=_env_int("GROCER_TRUSTED_PROXY_HOPS", 0, low=0, high=10),
+        geo_workers=_env_int("GROCER_GEO_WORKERS", 4, low=1, high=64),
+        geo_queue=_env_int("GROCER_GEO_QUEUE", 8, low=0, high=1000),
+        geo_rate_per_minute=_env_int("GROCER_GEO_RATE_PER_MINUTE", 60, low=1, high=100_000),
     )

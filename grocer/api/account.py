@@ -10,6 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, status
 
 from grocer.api.deps import CurrentUser, SessionDep
+from grocer.api.params import PathId
 from grocer.api.schemas_account import AddressIn, PaymentMethodIn, RedeemIn, SettingsIn
 from grocer.models.base import utcnow
 from grocer.services import addresses, credit, giftcards, orders, payment_methods, settings_doc
@@ -34,24 +35,24 @@ def create_address(body: AddressIn, user: CurrentUser, db: SessionDep) -> Addres
 
 @router.put("/users/addresses/{address_id}")
 def update_address(
-    address_id: int, body: AddressIn, user: CurrentUser, db: SessionDep
+    address_id: PathId, body: AddressIn, user: CurrentUser, db: SessionDep
 ) -> AddressDict:
     """Change the fields sent; the others keep their values."""
     return addresses.update(db, user, address_id, body.payload())
 
 
 @router.get("/users/addresses/user/{user_id}")
-def list_addresses(user_id: int, user: CurrentUser, db: SessionDep) -> list[AddressDict]:
+def list_addresses(user_id: PathId, user: CurrentUser, db: SessionDep) -> list[AddressDict]:
     return addresses.list_for_user(db, user, user_id)
 
 
 @router.get("/users/addresses/{address_id}")
-def get_address(address_id: int, user: CurrentUser, db: SessionDep) -> AddressDict:
+def get_address(address_id: PathId, user: CurrentUser, db: SessionDep) -> AddressDict:
     return addresses.get(db, user, address_id)
 
 
 @router.delete("/users/addresses/{address_id}", status_code=status.HTTP_204_NO_CONTENT)
-def delete_address(address_id: int, user: CurrentUser, db: SessionDep) -> None:
+def delete_address(address_id: PathId, user: CurrentUser, db: SessionDep) -> None:
     addresses.delete(db, user, address_id)
 
 
@@ -73,7 +74,7 @@ def list_payment_methods(user: CurrentUser, db: SessionDep) -> list[PaymentMetho
 
 
 @router.delete("/payment-methods/{method_id}", status_code=status.HTTP_204_NO_CONTENT)
-def delete_payment_method(method_id: int, user: CurrentUser, db: SessionDep) -> None:
+def delete_payment_method(method_id: PathId, user: CurrentUser, db: SessionDep) -> None:
     payment_methods.delete(db, user, method_id)
 
 
@@ -87,7 +88,7 @@ def save_settings(body: SettingsIn, user: CurrentUser, db: SessionDep) -> Settin
 
 
 @router.get("/user/settings/{user_id}")
-def get_settings(user_id: int, user: CurrentUser, db: SessionDep) -> SettingsDoc:
+def get_settings(user_id: PathId, user: CurrentUser, db: SessionDep) -> SettingsDoc:
     return settings_doc.get_settings_doc(db, user, user_id)
 
 
@@ -95,28 +96,28 @@ def get_settings(user_id: int, user: CurrentUser, db: SessionDep) -> SettingsDoc
 
 
 @router.get("/users/{user_id}/orders")
-def list_orders(user_id: int, user: CurrentUser, db: SessionDep) -> list[OrderDict]:
+def list_orders(user_id: PathId, user: CurrentUser, db: SessionDep) -> list[OrderDict]:
     return orders.list_orders(db, user, user_id)
 
 
 @router.get("/users/{user_id}/orders/{order_id}")
-def get_order(user_id: int, order_id: int, user: CurrentUser, db: SessionDep) -> OrderDict:
+def get_order(user_id: PathId, order_id: PathId, user: CurrentUser, db: SessionDep) -> OrderDict:
     return orders.get_order(db, user, user_id, order_id)
 
 
 @router.get("/users/{user_id}/giftcards")
-def list_gift_cards(user_id: int, user: CurrentUser, db: SessionDep) -> GiftCardsDict:
+def list_gift_cards(user_id: PathId, user: CurrentUser, db: SessionDep) -> GiftCardsDict:
     return giftcards.list_for_user(db, user, user_id)
 
 
 @router.post("/users/{user_id}/giftcards/redeem")
 def redeem_gift_card(
-    user_id: int, body: RedeemIn, user: CurrentUser, db: SessionDep
+    user_id: PathId, body: RedeemIn, user: CurrentUser, db: SessionDep
 ) -> GiftCardsDict:
     """Redeem a code onto the account; answers the updated balance and lists."""
     return giftcards.redeem(db, user, user_id, body.code, utcnow())
 
 
 @router.get("/users/{user_id}/credit")
-def get_credit(user_id: int, user: CurrentUser, db: SessionDep) -> CreditDict:
+def get_credit(user_id: PathId, user: CurrentUser, db: SessionDep) -> CreditDict:
     return credit.get_credit(db, user, user_id, utcnow())

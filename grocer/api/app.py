@@ -1,20 +1,37 @@
 """Builds the FastAPI application: routers, error mapping, the OpenAPI schema at
-/api/v1/openapi.json and, when GROCER_API_DOCS is on, Swagger UI at /api/v1/docs."""
+/api/v1/openapi.json and, when GROCER_API_DOCS is on, Swagger UI at /api/v1/docs.
+
+Every error answer has the one body the OpenAPI schema declares, `{message, key, field?, ...}`
+with a French message: the services' typed errors, validation failures, malformed or oversized
+bodies, unknown routes and methods, and the values the database cannot hold alike. The schema
+says so for every operation (a `4XX` response with `ErrorOut`, and no FastAPI `422`, which the
+API never answers).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 from sqlalchemy.exc import DataError, IntegrityError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 
+from grocer.api.body_limit import KEY as TOO_LARGE_KEY
+from grocer.api.body_limit import MESSAGE as TOO_LARGE_MESSAGE
+from grocer.api.body_limit import BodyLimit
+from grocer.api.schemas_auth import ErrorOut
 from grocer.services.errors import (
     Conflict,
+    Forbidden,
     NotFound,
     RateLimited,
     ServiceError,
+    Unauthorized,
     ValidationFailed,
 )
 from grocer.settings import get_settings
@@ -22,6 +39,24 @@ from grocer.settings import get_settings
 API_PREFIX = "/api/v1"
 DOCS_URL = f"{API_PREFIX}/docs"
 OPENAPI_URL = f"{API_PREFIX}/openapi.json"
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    "4XX": {"model": ErrorOut, "description": "Erreur : {message, key, field?}"}
+}
+
+#: The French message and key of an HTTP error raised by the framework (not by our services).
+_HTTP_ERRORS: dict[int, tuple[str, str]] = {
+    400: ("Requête invalide", "errors.badRequest"),
+    401: (Unauthorized.message, Unauthorized.key),
+    403: (Forbidden.message, Forbidden.key),
+    404: (NotFound.message, NotFound.key),
+    405: ("Méthode non autorisée pour cette adresse", "errors.methodNotAllowed"),
+    406: ("Format de réponse non disponible", "errors.notAcceptable"),
+    413: (TOO_LARGE_MESSAGE, TOO_LARGE_KEY),
+    415: ("Type de contenu non pris en charge", "errors.unsupportedMediaType"),
+    429: (RateLimited.message, RateLimited.key),
+}
+MALFORMED_BODY = ("Le corps de la requête n'est pas un JSON valide", "errors.malformedJson")
 
 
 def _error_body(message: str, key: str, **extra: object) -> dict[str, object]:
@@ -46,6 +81,9 @@ async def _validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = exc.errors()
     first = errors[0] if errors else {}
+    if first.get("type") == "json_invalid":  # loc is a character position, not a field
+        message, key = MALFORMED_BODY
+        return JSONResponse(_error_body(message, key, field="body"), status_code=400)
     loc = ".".join(str(p) for p in first.get("loc", ()) if p not in {"body", "query", "path"})
     message = f"Champ invalide : {loc}" if loc else "Requête invalide"
     details = [
@@ -62,9 +100,88 @@ async def _data_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(_error_body("Valeur hors limites", "errors.validation"), status_code=400)
 
 
+async def _overflow_error(_request: Request, exc: Exception) -> JSONResponse:
+    """SQLite's driver raises OverflowError (not a DataError) for an integer beyond 64 bits."""
+    return await _data_error(_request, exc)
+
+
 async def _integrity_error(_request: Request, exc: Exception) -> JSONResponse:
     """A uniqueness race lost to a concurrent request: the resource already exists."""
     return JSONResponse(_error_body(Conflict.message, Conflict.key), status_code=409)
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    """The framework's own errors (unknown route, wrong method, unreadable body, a missing
+    bearer token...) in the API's error body instead of Starlette's {detail}."""
+    assert isinstance(exc, StarletteHTTPException)
+    status = exc.status_code
+    if status < 400 or status in {204, 304}:
+        return Response(status_code=status, headers=exc.headers)
+    if status == 400 and exc.detail == "There was an error parsing the body":
+        message, key = MALFORMED_BODY
+    elif status in _HTTP_ERRORS:
+        message, key = _HTTP_ERRORS[status]
+    elif status < 500:
+        message, key = ServiceError.message, ServiceError.key
+    else:
+        message, key = "Erreur interne du serveur", "errors.server"
+    return JSONResponse(_error_body(message, key), status_code=status, headers=exc.headers)
+
+
+def _unmatched_api_route(api: FastAPI) -> APIRoute:
+    """A last route for every path under the API prefix that no other route answers: 404, or
+    405 with `Allow` when the path exists for other methods.
+
+    Why a route: in the shop the Reflex app is mounted at "/" behind the API, so without it an
+    unknown /api/v1/... path (or method) would reach the pages and answer HTML.
+    """
+
+    def allowed_methods(scope: dict[str, Any]) -> set[str]:
+        """The methods some other route answers at this path (asked of the routes themselves:
+        included routers keep their routes to themselves)."""
+        routes = [
+            route
+            for route in api.router.routes
+            if not isinstance(route, Mount) and getattr(route, "name", "") != "unmatched_api_route"
+        ]
+        return {
+            method
+            for method in _METHODS
+            if any(route.matches({**scope, "method": method})[0] is Match.FULL for route in routes)
+        }
+
+    async def unmatched_api_route(request: Request) -> Response:
+        scope = dict(request.scope)
+        allowed = allowed_methods(scope)
+        if allowed:
+            raise StarletteHTTPException(405, headers={"Allow": ", ".join(sorted(allowed))})
+        path = scope["path"]
+        other = path[:-1] if path.endswith("/") else f"{path}/"
+        if allowed_methods({**scope, "path": other}) & {request.method}:
+            return RedirectResponse(request.url.replace(path=other), status_code=307)
+        raise StarletteHTTPException(404)
+
+    return APIRoute(
+        f"{API_PREFIX}/{{rest:path}}",
+        unmatched_api_route,
+        methods=_METHODS,
+        include_in_schema=False,
+        name="unmatched_api_route",
+    )
+
+
+def _openapi_with_error_bodies(api: FastAPI) -> dict[str, Any]:
+    """The generated schema, with the error body on every 4xx a route declares without one."""
+    if api.openapi_schema is None:
+        schema = FastAPI.openapi(api)
+        body = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}
+        for item in schema.get("paths", {}).values():
+            for operation in item.values():
+                for status, response in operation.get("responses", {}).items():
+                    if str(status).startswith("4") and "content" not in response:
+                        response["content"] = body
+        api.openapi_schema = schema
+    return api.openapi_schema
 
 
 # --- Swagger UI, served from this origin ---------------------------------------------------
@@ -134,13 +251,18 @@ def create_api() -> FastAPI:
     api.add_exception_handler(ServiceError, _service_error)
     api.add_exception_handler(RequestValidationError, _validation_error)
     api.add_exception_handler(DataError, _data_error)
+    api.add_exception_handler(OverflowError, _overflow_error)
     api.add_exception_handler(IntegrityError, _integrity_error)
+    api.add_exception_handler(StarletteHTTPException, _http_error)
+    api.add_middleware(BodyLimit)
 
-    @api.get(f"{API_PREFIX}/health", tags=["meta"])
+    @api.get(f"{API_PREFIX}/health", tags=["meta"], responses=_ERROR_RESPONSES)
     async def health() -> dict[str, str]:
         """A trivial JSON answer: the ceiling for benchmarks and a liveness probe."""
         return {"status": "ok"}
 
     for module in (auth, users, catalogue, cart, account, geo):
-        api.include_router(module.router, prefix=API_PREFIX)
+        api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
+    api.router.routes.append(_unmatched_api_route(api))
+    api.openapi = lambda: _openapi_with_error_bodies(api)  # type: ignore[method-assign]
     return api

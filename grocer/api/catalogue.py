@@ -1,22 +1,24 @@
 """API routes: catalogue (spec 001 §7). Thin: parse the query, answer from the JSON cache.
 
 Routes are `async` and take no session: a cache hit is a dictionary lookup on the event loop;
-a miss opens its own session in the thread pool (`grocer.services.catalogue_cache`). Bad query
-values are 400 "Champ invalide : <field>" (FastAPI's validation errors are mapped to 400 in
-`grocer.api.app`, the hand-parsed article-page query raises the same; range and vocabulary
-checks raise `ValidationFailed` in the service).
+a miss opens its own session in the thread pool (`grocer.services.catalogue_cache`). The cache
+key is always the parsed, normalised request, never the raw query: unknown parameters, their
+order or spelling cannot force a miss. Bad query values are 400 "Champ invalide : <field>"
+(FastAPI's validation errors are mapped to 400 in `grocer.api.app`, the hand-parsed article-page
+query raises the same; range and vocabulary checks raise `ValidationFailed` in the service).
+Path ids and page numbers are bounded by `grocer.api.params`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
-from sqlmodel import Session
 from starlette.datastructures import QueryParams
 
+from grocer.api.params import MAX_ID, PathId, in_range
 from grocer.services import catalogue as svc
 from grocer.services.catalogue_cache import CACHE, Builder
 from grocer.services.errors import ValidationFailed
@@ -45,7 +47,7 @@ async def list_categories() -> Response:
 
 
 @router.get("/categories/{category_id}", responses=_JSON)
-async def get_category(category_id: int) -> Response:
+async def get_category(category_id: PathId) -> Response:
     """One category with its visible subtree and its `path` (breadcrumb)."""
     return await _cached(
         "category", category_id, partial(svc.get_category, category_id=category_id)
@@ -69,7 +71,7 @@ async def list_sections(
 
 
 @router.get("/web-ui/articles-sections/{section_id}", responses=_JSON)
-async def get_section(section_id: int) -> Response:
+async def get_section(section_id: PathId) -> Response:
     return await _cached("section", section_id, partial(svc.get_section, section_id=section_id))
 
 
@@ -81,7 +83,7 @@ async def list_banner_promotions() -> Response:
 
 @router.get("/web-ui/promotions", responses=_JSON)
 async def list_promotions(
-    category_id: Annotated[int | None, Query(alias="categoryId")] = None,
+    category_id: Annotated[int | None, Query(alias="categoryId", ge=1, le=MAX_ID)] = None,
     active: bool | None = None,
 ) -> Response:
     return await _cached(
@@ -102,7 +104,9 @@ _ARTICLE_PAGE_PARAMETERS = [
     _param("categoryid", _INT, "A category; its descendants' articles are included."),
     _param("categoryId", _INT, "Same as categoryid."),
     _param("sectionId", _INT, "A section's articles."),
-    _param("page", {"type": "integer", "minimum": 1, "default": 1}, "1-based page."),
+    _param(
+        "page", {"type": "integer", "minimum": 1, "maximum": MAX_ID, "default": 1}, "1-based page."
+    ),
     _param("size", {"type": "integer", "minimum": 1, "default": 18}, "Capped at 100."),
     _param("sort", {"type": "string", "enum": list(svc.SORTS), "default": "popular"}, ""),
     _param(
@@ -113,23 +117,30 @@ _ARTICLE_PAGE_PARAMETERS = [
 ]
 
 
+def _invalid(name: str) -> ValidationFailed:
+    return ValidationFailed(name, f"Champ invalide : {name}", key="errors.validation")
+
+
 def _int_param(params: QueryParams, name: str) -> int | None:
     raw = params.get(name)
     if raw is None or not raw.strip():
         return None
+    if len(raw) > 20:  # beyond any id or page (and no long int() parsing on the event loop)
+        raise _invalid(name)
     try:
         return int(raw)
     except ValueError:
-        raise ValidationFailed(name, f"Champ invalide : {name}", key="errors.validation") from None
+        raise _invalid(name) from None
 
 
-def _article_page(request: Request, db: Session) -> dict[str, Any]:
-    """Parse and answer a page query (runs on a cache miss; a bad value raises a 400)."""
-    params = request.query_params
+def _page_query(params: QueryParams) -> svc.PageQuery:
+    """The article-page request, parsed and normalised (a bad value raises a 400): the cache
+    key, so that parameters the route does not know, or spell differently, share one entry."""
     category_id = _int_param(params, "categoryid")
     page, size = _int_param(params, "page"), _int_param(params, "size")
-    return svc.articles_page(
-        db,
+    if page is not None and page > 0 and not in_range(page):
+        raise _invalid("page")
+    return svc.page_query(
         category_id=category_id if category_id is not None else _int_param(params, "categoryId"),
         section_id=_int_param(params, "sectionId"),
         page=page if page is not None else 1,
@@ -151,20 +162,21 @@ async def list_articles(request: Request) -> Response:
 
     `categoryid` is spelt as the spec writes it; `categoryId` is accepted too. Sizes above 100
     are capped at 100; there is no "all" (the UI's "Tout voir" pages through 100 at a time).
-    The query is parsed by hand and the raw query string is the cache key: declared FastAPI
-    parameters cost more than the whole cache hit on this, the busiest catalogue call.
+    The query is parsed by hand (declared FastAPI parameters cost more than the whole cache hit
+    on this, the busiest catalogue call) and its normalised form is the cache key.
     """
-    return await _cached("articles", request.scope["query_string"], partial(_article_page, request))
+    query = _page_query(request.query_params)
+    return await _cached("articles", query, partial(svc.articles_page, **query.as_kwargs()))
 
 
 @router.get("/articles/{article_id}", responses=_JSON)
-async def get_article(article_id: int) -> Response:
+async def get_article(article_id: PathId) -> Response:
     """The product page; 404 "Produit non trouvé"."""
     return await _cached("article", article_id, partial(svc.get_article, article_id=article_id))
 
 
 @router.get("/articles/{article_id}/related", responses=_JSON)
-async def list_related(article_id: int) -> Response:
+async def list_related(article_id: PathId) -> Response:
     """Related articles ("Vous pourriez aussi aimer"): up to 6 of the same category, not itself."""
     return await _cached(
         "related", article_id, partial(svc.related_articles, article_id=article_id)

@@ -11,6 +11,7 @@ from sqlmodel import Session
 
 from grocer.db import get_engine
 from grocer.models import User
+from grocer.services.client_address import configured_client_address
 from grocer.services.errors import Forbidden, Unauthorized
 from grocer.services.tokens import verify_access
 
@@ -63,9 +64,13 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 AdminUser = Annotated[User, Depends(get_admin)]
 
 
-def client_ip(request: Request) -> str:
-    """The caller's address (the socket peer; proxies are trusted only through settings)."""
-    return request.client.host if request.client else "unknown"
+async def client_ip(request: Request) -> str:
+    """The caller's address: the socket peer, or with GROCER_TRUSTED_PROXY_HOPS proxies in front
+    the address the outermost of them put in X-Forwarded-For (grocer.services.client_address).
+    Async: a few string operations, not worth a hop to the thread pool."""
+    peer = request.client.host if request.client else None
+    forwarded = ", ".join(request.headers.getlist("x-forwarded-for")) or None
+    return configured_client_address(peer, forwarded)
 
 
 ClientIp = Annotated[str, Depends(client_ip)]

@@ -2,19 +2,21 @@
 
 Thin: the services answer (grocer.services.geo, grocer.services.geoip). Bad input is a 400;
 provider trouble is never an error here, the chain answers with what it found (at worst the
-offline gazetteer). Routes are plain `def`: FastAPI runs them in its thread pool, so the
-blocking outgoing calls do not hold the event loop.
+offline gazetteer). The `/geo/*` routes are `async`: their blocking outgoing calls run on the
+geocoding pool of grocer.services.geo (503 when it is full), never in FastAPI's thread pool,
+which the sign-in and bag routes need; each client address has a budget of `/geo/*` calls (429).
 """
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
+from grocer.api.deps import ClientIp
 from grocer.api.schemas_account import CamelModel
+from grocer.api.schemas_auth import error_responses
 from grocer.services import geo, geoip, money
 from grocer.services.addresses import ADDRESS_LIMITS, ADDRESS_TYPE_MAX
 from grocer.services.errors import NotFound
@@ -78,45 +80,31 @@ class CountryOut(CamelModel):
     auto_detected: bool
 
 
-def caller_ip(request: Request) -> str:
-    """The socket peer; behind a proxy on this machine (peer on loopback), the address that
-    proxy appended last to X-Forwarded-For. Entries further left are whatever the client
-    claimed, so they are never believed."""
-    peer = request.client.host if request.client else ""
-    if not _is_loopback(peer):
-        return peer
-    forwarded = [part.strip() for part in request.headers.get("x-forwarded-for", "").split(",")]
-    return next((part for part in reversed(forwarded) if _is_ip(part)), peer)
+async def count_geo_call(ip: ClientIp) -> None:
+    """Every /geo/* call spends one unit of the caller's budget (429 past it)."""
+    geo.count_client_call(ip)
 
 
-def _is_ip(value: str) -> bool:
-    try:
-        ipaddress.ip_address(value)
-    except ValueError:
-        return False
-    return True
+_GEO_ERRORS = error_responses(400, 429, 503)
+_geo = APIRouter(dependencies=[Depends(count_geo_call)], responses=_GEO_ERRORS)
 
 
-def _is_loopback(value: str) -> bool:
-    return _is_ip(value) and ipaddress.ip_address(value).is_loopback
-
-
-@router.get("/geo/search", response_model=list[Place])
-def search_places(
+@_geo.get("/geo/search", response_model=list[Place])
+async def search_places(
     q: str = "",
     limit: Annotated[int, Query()] = geo.MAX_LIMIT,
     lang: str = "fr",
 ) -> list[dict[str, Any]]:
     """Places matching `q` (2..200 characters), at most `limit` (1..10)."""
-    return geo.search_places(q, limit, lang)
+    return await geo.search_places_async(q, limit, lang)
 
 
-@router.get("/geo/reverse", response_model=Place, responses={404: {"description": "No place"}})
-def reverse_geocode(
+@_geo.get("/geo/reverse", response_model=Place, responses=error_responses(404))
+async def reverse_geocode(
     lat: float | None = None, lon: float | None = None, lang: str = "fr"
 ) -> dict[str, Any]:
     """The place at a position; 404 when not even the offline gazetteer knows one near it."""
-    place = geo.reverse(lat, lon, lang)  # type: ignore[arg-type]  (the service checks None)
+    place = await geo.reverse_async(lat, lon, lang)  # type: ignore[arg-type]  (checked there)
     if place is None:
         raise NotFound("Aucun lieu trouvé à cette position", key="geo.errors.noPlace")
     return place
@@ -129,13 +117,19 @@ def validate_address(body: AddressCheckIn) -> dict[str, Any]:
     return geo.validate_address(body.payload())
 
 
-@router.get("/geo/country", response_model=CountryOut)
-def caller_country(
+@_geo.get("/geo/country", response_model=CountryOut)
+async def caller_country(
     request: Request,
+    ip: ClientIp,
     currency: str | None = None,
     setManually: bool = False,  # noqa: N803
 ) -> dict[str, Any]:
     """The caller's country and the currency that follows; a manual choice given as
-    `currency` with `setManually=true` wins, as in the shop's start-up (spec 000 §4.4)."""
+    `currency` with `setManually=true` wins, as in the shop's start-up (spec 000 §4.4).
+    The caller's address is the shop's one rule (grocer.services.client_address)."""
     manual = money.check_currency(currency) if currency is not None else None
-    return geoip.detect_currency(caller_ip(request), request.headers, manual, setManually)
+    headers = dict(request.headers)
+    return await geo.default_pool().run(geoip.detect_currency, ip, headers, manual, setManually)
+
+
+router.include_router(_geo)

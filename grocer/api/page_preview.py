@@ -30,7 +30,7 @@ from grocer.web.build import built_pages_dir
 
 log = logging.getLogger(__name__)
 
-PRODUCT_PATH = re.compile(r"^/produit/\d+/?$")
+PRODUCT_PATH = re.compile(r"^/produit/[0-9]+/?\Z")  # ASCII digits (\d: any script), no "\n"
 CATEGORY_PAGES: dict[str, str] = {
     "/products": "products.html",
     "/level-one-products": "level-one-products.html",

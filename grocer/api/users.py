@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path
+from fastapi import APIRouter, Depends
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from grocer.api.auth import Now
 from grocer.api.deps import ClientIp, CurrentUser, SessionDep
+from grocer.api.params import PathId
 from grocer.api.schemas_auth import (
     DeletionRequestIn,
     DeletionRequestOut,
@@ -31,7 +32,7 @@ from grocer.services import accounts, tokens
 router = APIRouter(tags=["users"])
 
 #: A user id that fits the database's integer column (a bigger one is a 400, never a 500).
-UserId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+UserId = PathId
 _bearer = HTTPBearer(auto_error=False)
 
 

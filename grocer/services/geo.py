@@ -12,13 +12,19 @@ Address (spec 000 §3). Answers are cached for a day, keyed by the normalised qu
 rounded coordinates and the language. Results that only the gazetteer produced because every
 provider failed are not cached, so that the richer answer comes back with the network.
 
-The public Nominatim host allows one request per second per application. Inside one process a
-lock and the time of the last call enforce it; across workers that is not enough, so when
-`settings.redis_url` is set the interval is reserved in Redis (an atomic script on the Redis
-clock) and every worker shares the same budget.
+The public Nominatim host allows one request per second per application, and the public Photon
+host asks for fair use: each public host gets its own one-call-per-second limiter. Inside one
+process a lock and the time of the last call enforce it; across workers that is not enough, so
+when `settings.redis_url` is set the interval is reserved in Redis (an atomic script on the
+Redis clock) and every worker shares the same budget.
 
-Functions here block (httpx, sync). Reflex event handlers should await the `*_async`
-variants, which run them in a worker thread; FastAPI runs plain `def` routes in its pool.
+Functions here block (httpx, sync): a call may wait for a limiter slot and then for one time-out
+per provider. The API routes and the Reflex handlers therefore await the `*_async` variants,
+which run them on a small pool of their own (`GROCER_GEO_WORKERS` threads, at most
+`GROCER_GEO_QUEUE` calls waiting): geocoding can never take the threads that sign-ins and the
+bag need, and when the pool is full a call fails at once with `GeocoderBusy` (503) instead of
+queueing. Cached answers are served before the pool is asked, so they never wait nor fail.
+The API also counts `/geo/*` calls per client address (`GROCER_GEO_RATE_PER_MINUTE`, 429).
 """
 
 from __future__ import annotations
@@ -30,14 +36,16 @@ import math
 import re
 import threading
 import time
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
 
 from grocer.services import addresses, gazetteer
-from grocer.services.errors import ValidationFailed
+from grocer.services.errors import RateLimited, ServiceError, ValidationFailed
 from grocer.services.http_cache import (
     MISSING,
     Clock,
@@ -55,6 +63,7 @@ logger = logging.getLogger(__name__)
 
 FAILURE_PREFIX = "Recherche échouée:"  # spec 000 §8: failures are logged only
 PUBLIC_NOMINATIM_HOSTS = frozenset({"nominatim.openstreetmap.org"})
+PUBLIC_PHOTON_HOSTS = frozenset({"photon.komoot.io"})
 MIN_QUERY, MAX_QUERY = 2, 200
 MAX_LIMIT = 10  # spec 000 §9: 10 in the map picker, 8 in the address picker modal
 CACHE_TTL = 24 * 3600.0
@@ -227,18 +236,21 @@ class RedisIntervalLimiter:
             self._sleep(wait_ms / 1000)
 
 
-_limiters: dict[str, RateLimiter] = {}
+_limiters: dict[tuple[str, str], RateLimiter] = {}
 _limiters_lock = threading.Lock()
 
 
-def shared_limiter(redis_url: str = "") -> RateLimiter:
-    """The process-wide limiter for the public Nominatim host (Redis-backed when configured)."""
+def shared_limiter(redis_url: str = "", name: str = "nominatim") -> RateLimiter:
+    """The process-wide limiter of one public host, `name` ("nominatim" or "photon"):
+    Redis-backed when configured, so that every worker shares the host's budget."""
     with _limiters_lock:
-        if redis_url not in _limiters:
-            _limiters[redis_url] = (
-                RedisIntervalLimiter(redis_url) if redis_url else LocalIntervalLimiter()
+        if (redis_url, name) not in _limiters:
+            _limiters[redis_url, name] = (
+                RedisIntervalLimiter(redis_url, f"grocer:ratelimit:{name}")
+                if redis_url
+                else LocalIntervalLimiter()
             )
-        return _limiters[redis_url]
+        return _limiters[redis_url, name]
 
 
 # --------------------------------------------------------------------------------------------
@@ -395,8 +407,9 @@ class Geocoder:
     """The provider chain with its cache, cooldown and rate limiter.
 
     Everything is injectable so tests point it at local fake servers and drive time:
-    `clock` for the cache and cooldown, `limiter` (with its own clock and sleep) for the
-    public host policy, `rate_limited_hosts` to treat a fake host as the public one.
+    `clock` for the cache and cooldown, `limiter` and `photon_limiter` (with their own clock
+    and sleep) for the public hosts' policies, `rate_limited_hosts` and `photon_limited_hosts`
+    to treat a fake host as the public one.
     """
 
     def __init__(
@@ -408,6 +421,8 @@ class Geocoder:
         user_agent: str = "Grocer/1.0",
         limiter: RateLimiter | None = None,
         rate_limited_hosts: frozenset[str] = PUBLIC_NOMINATIM_HOSTS,
+        photon_limiter: RateLimiter | None = None,
+        photon_limited_hosts: frozenset[str] = PUBLIC_PHOTON_HOSTS,
         clock: Clock = time.monotonic,
         cache_ttl: float = CACHE_TTL,
         cooldown: float = 30.0,
@@ -416,10 +431,15 @@ class Geocoder:
         self.providers: list[Provider] = [NominatimProvider(url) for url in nominatim_urls if url]
         if photon_url:
             self.providers.append(PhotonProvider(photon_url))
-        self._limited = {
-            p.base_url for p in self.providers if _host_names(p.base_url) & rate_limited_hosts
-        }
-        self._limiter = limiter if limiter is not None else shared_limiter()
+        nominatim_limiter = limiter if limiter is not None else shared_limiter()
+        photon = photon_limiter if photon_limiter is not None else shared_limiter(name="photon")
+        self._limiters: dict[str, RateLimiter] = {}  # base URL → the limiter of its host
+        for provider in self.providers:
+            hosts = _host_names(provider.base_url)
+            if isinstance(provider, PhotonProvider) and hosts & photon_limited_hosts:
+                self._limiters[provider.base_url] = photon
+            elif isinstance(provider, NominatimProvider) and hosts & rate_limited_hosts:
+                self._limiters[provider.base_url] = nominatim_limiter
         self._client = make_client(timeout, user_agent, transport)
         self.cache = TTLCache(cache_ttl, maxsize=2048, clock=clock)
         self.cooldown = Cooldown(cooldown, clock=clock)
@@ -434,8 +454,9 @@ class Geocoder:
             if self.cooldown.is_down(provider.base_url):
                 continue
             try:
-                if provider.base_url in self._limited:
-                    self._limiter.acquire()
+                limiter = self._limiters.get(provider.base_url)
+                if limiter is not None:
+                    limiter.acquire()
                 result = call(provider)
             except Exception as exc:  # provider trouble never reaches callers (000 §8)
                 logger.warning(
@@ -449,10 +470,32 @@ class Geocoder:
                 return result, True
         return None, answered
 
+    @staticmethod
+    def _search_key(query: Any, limit: Any, lang: Any) -> tuple[tuple[str, str, str], str, int]:
+        text, limit, lang = _check_query(query), _check_limit(limit), _check_lang(lang)
+        return ("search", " ".join(text.casefold().split()), lang), text, limit
+
+    @staticmethod
+    def _reverse_key(lat: Any, lon: Any, lang: Any) -> tuple[str, float, float, str]:
+        lat, lon = _check_coordinates(lat, lon)
+        lang = _check_lang(lang)
+        return ("reverse", round(lat, REVERSE_DECIMALS), round(lon, REVERSE_DECIMALS), lang)
+
+    def cached_search(self, query: str, limit: int = MAX_LIMIT, lang: str = "fr") -> Any:
+        """The cached answer of `search`, else MISSING; checks the input (no network, cheap)."""
+        key, _text, limit = self._search_key(query, limit, lang)
+        cached = self.cache.get(key)
+        return cached if cached is MISSING else copy.deepcopy(cached[:limit])
+
+    def cached_reverse(self, lat: float, lon: float, lang: str = "fr") -> Any:
+        """The cached answer of `reverse`, else MISSING; checks the input (no network, cheap)."""
+        cached = self.cache.get(self._reverse_key(lat, lon, lang))
+        return cached if cached is MISSING else copy.deepcopy(cached)
+
     def search(self, query: str, limit: int = MAX_LIMIT, lang: str = "fr") -> list[Result]:
         """Places matching `query`, best first (at most `limit`)."""
-        text, limit, lang = _check_query(query), _check_limit(limit), _check_lang(lang)
-        key = ("search", " ".join(text.casefold().split()), lang)
+        key, text, limit = self._search_key(query, limit, lang)
+        lang = key[2]
         cached = self.cache.get(key)
         if cached is MISSING:
             # Always ask for the maximum so the 8- and 10-result pickers share one entry.
@@ -464,10 +507,8 @@ class Geocoder:
 
     def reverse(self, lat: float, lon: float, lang: str = "fr") -> Result | None:
         """The place at a position, or None when no provider nor the gazetteer knows one."""
-        lat, lon = _check_coordinates(lat, lon)
-        lang = _check_lang(lang)
-        lat, lon = round(lat, REVERSE_DECIMALS), round(lon, REVERSE_DECIMALS)
-        key = ("reverse", lat, lon, lang)
+        key = self._reverse_key(lat, lon, lang)
+        _, lat, lon, lang = key
         cached = self.cache.get(key)
         if cached is MISSING:
             found, answered = self._ask(lambda p: p.reverse(self._client, lat, lon, lang))
@@ -491,6 +532,7 @@ def build_geocoder(settings: Settings) -> Geocoder:
         timeout=settings.http_timeout,
         user_agent=user_agent(settings),
         limiter=shared_limiter(settings.redis_url),
+        photon_limiter=shared_limiter(settings.redis_url, "photon"),
     )
 
 
@@ -499,6 +541,111 @@ _default = PerSettings(build_geocoder, Geocoder.close)
 
 def default_geocoder() -> Geocoder:
     return _default.get()
+
+
+# --------------------------------------------------------------------------------------------
+# The pool of geocoding threads, and the per-address budget of the API
+# --------------------------------------------------------------------------------------------
+
+
+class GeocoderBusy(ServiceError):
+    """Every geocoding thread is busy and the waiting line is full: try again in a moment."""
+
+    status = 503
+    key = "geo.errors.busy"
+    message = "La recherche d'adresses est très demandée en ce moment. Réessayez dans un instant."
+
+
+class GeoPool:
+    """`workers` threads of their own for the blocking provider calls, and at most `queue`
+    calls waiting for one of them; beyond that `run` raises GeocoderBusy without waiting.
+
+    A slot is given back when the work ends (or is cancelled before it starts), not when the
+    caller stops waiting, so a caller that went away cannot let more work pile up.
+    """
+
+    def __init__(self, workers: int, queue: int) -> None:
+        self.capacity = workers + queue
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grocer-geo")
+        self._slots = threading.BoundedSemaphore(self.capacity)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        if not self._slots.acquire(blocking=False):
+            raise GeocoderBusy()
+        try:
+            future: Future[T] = self._executor.submit(fn, *args)
+        except BaseException:
+            self._slots.release()
+            raise
+        future.add_done_callback(lambda _done: self._slots.release())
+        return await asyncio.wrap_future(future)
+
+    def close(self) -> None:
+        """Stop taking work; what was accepted still runs to its end."""
+        self._executor.shutdown(wait=False)
+
+
+def build_pool(settings: Settings) -> GeoPool:
+    return GeoPool(settings.geo_workers, settings.geo_queue)
+
+
+_pool = PerSettings(build_pool, GeoPool.close)
+
+
+def default_pool() -> GeoPool:
+    """The process's geocoding pool, sized by GROCER_GEO_WORKERS and GROCER_GEO_QUEUE."""
+    return _pool.get()
+
+
+class AddressBudget:
+    """At most `limit` calls per `window` seconds per client address, counted in this process.
+
+    The counts only protect the providers' budgets and the pool from one noisy client, so they
+    need not agree across workers (each worker allows `limit`). At most `max_addresses` are
+    remembered, the least recently seen forgotten first.
+    """
+
+    def __init__(
+        self,
+        limit: int,
+        window: float = 60.0,
+        *,
+        max_addresses: int = 10_000,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self.max_addresses = max_addresses
+        self._clock = clock
+        self._calls: OrderedDict[str, deque[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def hit(self, address: str) -> None:
+        """Count one call of `address`; RateLimited (429) when its budget is spent."""
+        now = self._clock()
+        with self._lock:
+            calls = self._calls.pop(address, None) or deque()
+            self._calls[address] = calls
+            while calls and calls[0] <= now - self.window:
+                calls.popleft()
+            if len(calls) >= self.limit:
+                wait = calls[0] + self.window - now
+                raise RateLimited(
+                    "Trop de recherches d'adresses. Veuillez patienter.",
+                    retry_after=max(1, math.ceil(wait)),
+                    key="geo.errors.tooManyRequests",
+                )
+            calls.append(now)
+            while len(self._calls) > self.max_addresses:
+                self._calls.popitem(last=False)
+
+
+_budget = PerSettings(lambda settings: AddressBudget(settings.geo_rate_per_minute))
+
+
+def count_client_call(address: str) -> None:
+    """Count one /geo/* call of a client address; raises RateLimited past its budget."""
+    _budget.get().hit(address)
 
 
 # --------------------------------------------------------------------------------------------
@@ -518,13 +665,23 @@ def reverse(lat: float, lon: float, lang: str = "fr") -> Result | None:
 
 
 async def search_places_async(query: str, limit: int = MAX_LIMIT, lang: str = "fr") -> list[Result]:
-    """`search_places` off the event loop, for Reflex handlers."""
-    return await asyncio.to_thread(search_places, query, limit, lang)
+    """`search_places` for async callers (API routes, Reflex handlers): a cached answer at once,
+    else on the geocoding pool; raises GeocoderBusy when the pool is full."""
+    geocoder = default_geocoder()
+    cached = geocoder.cached_search(query, limit, lang)
+    if cached is not MISSING:
+        return cached  # type: ignore[no-any-return]
+    return await default_pool().run(geocoder.search, query, limit, lang)
 
 
 async def reverse_async(lat: float, lon: float, lang: str = "fr") -> Result | None:
-    """`reverse` off the event loop, for Reflex handlers."""
-    return await asyncio.to_thread(reverse, lat, lon, lang)
+    """`reverse` for async callers: a cached answer at once, else on the geocoding pool;
+    raises GeocoderBusy when the pool is full."""
+    geocoder = default_geocoder()
+    cached = geocoder.cached_reverse(lat, lon, lang)
+    if cached is not MISSING:
+        return cached  # type: ignore[no-any-return]
+    return await default_pool().run(geocoder.reverse, lat, lon, lang)
 
 
 def to_address(result: Mapping[str, Any]) -> dict[str, Any]:

@@ -326,7 +326,9 @@ class AddressState(rx.State):
         self.latitude = f"{lat:.6f}".rstrip("0").rstrip(".")
         self.longitude = f"{lng:.6f}".rstrip("0").rstrip(".")
 
-    def form_position(self) -> tuple[float, float] | None:
+    def _form_position(self) -> tuple[float, float] | None:
+        """The dialog's point, when both coordinates are valid (backend-only: the map picker
+        reads it; a browser has no business calling it)."""
         lat = coordinate(self.latitude, -90, 90)
         lng = coordinate(self.longitude, -180, 180)
         return (lat, lng) if lat is not None and lng is not None else None
@@ -447,7 +449,7 @@ class AddressState(rx.State):
         place = None
         try:
             place = await geo.reverse_async(found[0], found[1], lang)
-        except ValidationFailed:
+        except (ValidationFailed, geo.GeocoderBusy):  # busy: the position alone is kept
             place = None
         async with self:
             if abs(seq) != self._fill_seq:

@@ -37,6 +37,7 @@ from grocer.services.errors import (
 )
 from grocer.services.names import display_name as _display_name
 from grocer.state import session_guard
+from grocer.state.client_address import router_client_address
 
 logger = logging.getLogger(__name__)
 
@@ -336,10 +337,8 @@ class AuthState(rx.State):
         ]
 
     def _client_ip(self) -> str:
-        try:
-            return (self.router.session.client_ip or "unknown")[:64]
-        except Exception:
-            return "unknown"
+        """The shopper's address for rate limits (grocer.state.client_address)."""
+        return router_client_address(self.router)
 
     def _connection_id(self) -> str:
         try:

@@ -18,6 +18,7 @@ import reflex as rx
 
 from grocer.services import geoip, money
 from grocer.services.money import normalise_currency as supported_currency
+from grocer.state.client_address import router_client_address
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ class CurrencyState(rx.State):
             self._asked = True
             manual = self.currency
             set_manually = self.set_manually == "true"
-            ip = self.router.session.client_ip
+            ip = router_client_address(self.router)
             headers = dict(self.router.headers.raw_headers or {})
             self.loading = True
         try:

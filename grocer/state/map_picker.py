@@ -152,7 +152,7 @@ class MapPickerState(AddressState):
         """Open on the dialog's point, else the device position, else the default city."""
         self._reset()
         form = self._address()
-        point = form.form_position()
+        point = form._form_position()
         if point is not None:
             parts = [form.street.strip(), form.city.strip(), form.country.strip()]
             self.selected = {

@@ -26,6 +26,7 @@ import reflex as rx
 from grocer.services import accounts, otp
 from grocer.services.errors import ValidationFailed
 from grocer.state.auth import PASSWORD_MAX, form_text
+from grocer.state.client_address import router_client_address
 
 if TYPE_CHECKING:
     from grocer.state.dialogs import DialogState
@@ -158,10 +159,8 @@ class OtpFlowState(rx.State, mixin=True):
         self._seq += 1
 
     def _client_ip(self) -> str:
-        try:
-            return (self.router.session.client_ip or "unknown")[:64]
-        except Exception:
-            return "unknown"
+        """The shopper's address for rate limits (grocer.state.client_address)."""
+        return router_client_address(self.router)
 
     async def _attempt(
         self, call: Awaitable[object], error_key: Callable[[BaseException], str]

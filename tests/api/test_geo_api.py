@@ -209,10 +209,25 @@ def test_country_of_the_socket_peer(api: Client, fake_geo: FakeGeo) -> None:
     assert body == {"country": "BF", "currency": "XOF", "autoDetected": True}
 
 
-def test_forwarded_for_is_believed_only_from_a_local_proxy(api: Client, fake_geo: FakeGeo) -> None:
+def test_forwarded_for_is_ignored_without_a_trusted_proxy(api: Client, fake_geo: FakeGeo) -> None:
+    """GROCER_TRUSTED_PROXY_HOPS=0 (the default): the socket peer, whatever the header says,
+    even from loopback (a local process is not a proxy unless the setting says so)."""
     spoofed = {"X-Forwarded-For": "90.0.0.1"}
     remote = api(peer="41.138.96.1").get("/api/v1/geo/country", headers=spoofed).json()
     assert remote["country"] == "BF"  # a remote caller cannot pick its own address
+    chain = {"X-Forwarded-For": "90.0.0.1, 41.138.96.1"}
+    local = api(peer="127.0.0.1").get("/api/v1/geo/country", headers=chain).json()
+    assert local == {"country": None, "currency": "XOF", "autoDetected": True}
+    assert [len(fake_geo.ipapi.requests), len(fake_geo.ipwho.requests)] == [0, 0]
+
+
+def test_forwarded_for_from_one_trusted_proxy(
+    api: Client, fake_geo: FakeGeo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GROCER_TRUSTED_PROXY_HOPS=1: the entry the proxy appended last; entries further left
+    are whatever the client claimed, so they are never believed."""
+    monkeypatch.setenv("GROCER_TRUSTED_PROXY_HOPS", "1")
+    get_settings.cache_clear()
     chain = {"X-Forwarded-For": "90.0.0.1, 41.138.96.1"}  # a claimed entry, then the proxy's
     local = api(peer="127.0.0.1").get("/api/v1/geo/country", headers=chain).json()
     assert local["country"] == "BF"

@@ -1,12 +1,13 @@
 """Schemathesis over the OpenAPI schema: random and boundary inputs on every operation, signed
-in, must never produce a 5xx — on SQLite and on PostgreSQL."""
+in, must never produce a 5xx, and every answer must match the schema the operation declares
+(its 4xx bodies `{message, key}` included) — on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import not_a_server_error, response_schema_conformance
 from sqlmodel import Session
 
 from grocer.api.app import create_api
@@ -35,4 +36,6 @@ def auth_headers(db: Session) -> dict[str, str]:
     derandomize=True,
 )
 def test_no_server_error(case: schemathesis.Case, auth_headers: dict[str, str]) -> None:
-    case.call_and_validate(headers=auth_headers, checks=[not_a_server_error])
+    case.call_and_validate(
+        headers=auth_headers, checks=[not_a_server_error, response_schema_conformance]
+    )

@@ -2,8 +2,9 @@
 
 Each fake is a `ThreadingHTTPServer` on a free loopback port, in a daemon thread. It answers
 in the provider's own JSON format, records every request (path, query, headers) and has
-switches to misbehave: `fail(status)`, `slow(seconds)`, `garbage()` (a 200 that is not JSON),
-`hang_up()` (close the connection without answering) and `recover()`.
+switches to misbehave: `fail(status)`, `slow(seconds)`, `hold()` (every request waits until
+`release()`: a provider that is stuck for as long as a test needs), `garbage()` (a 200 that is
+not JSON), `hang_up()` (close the connection without answering) and `recover()`.
 
     FakeNominatim  /search, /reverse            (Nominatim JSON, format=json&addressdetails=1)
     FakePhoton     /api/, /reverse              (GeoJSON FeatureCollection)
@@ -75,6 +76,8 @@ class FakeServer:
         self.body_override: bytes | None = None
         self.hang = False
         self._stopping = threading.Event()
+        self._gate = threading.Event()  # cleared by hold(): requests wait for it
+        self._gate.set()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), self._handler_class())
         self._httpd.daemon_threads = True
         self._httpd.block_on_close = False
@@ -90,6 +93,7 @@ class FakeServer:
 
     def stop(self) -> None:
         self._stopping.set()
+        self._gate.set()
         self._httpd.shutdown()
         self._httpd.server_close()
 
@@ -119,8 +123,16 @@ class FakeServer:
     def hang_up(self) -> None:
         self.hang = True
 
+    def hold(self) -> None:
+        """Every request from now on is recorded, then waits until `release()`."""
+        self._gate.clear()
+
+    def release(self) -> None:
+        self._gate.set()
+
     def recover(self) -> None:
         self.status, self.delay, self.body_override, self.hang = 200, 0.0, None, False
+        self._gate.set()
 
     # --- what was asked ---------------------------------------------------------------------
 
@@ -148,6 +160,7 @@ class FakeServer:
                 query = dict(parse_qsl(parts.query, keep_blank_values=True))
                 headers = {k.lower(): v for k, v in self.headers.items()}
                 fake.requests.append(Recorded("GET", parts.path, query, headers))
+                fake._gate.wait()
                 if fake.delay:
                     fake._stopping.wait(fake.delay)
                 if fake.hang:
