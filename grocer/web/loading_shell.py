@@ -29,7 +29,7 @@ _LEAF = (
 )
 
 PREVIEW_MARK = '<div class="gs-spin" role="presentation"></div>'
-"""The spinner, which the server replaces with a page's preview (grocer.api.page_preview)."""
+"""The spinner, which the server replaces with a page's preview (grocer.web.page_preview)."""
 
 SHELL_HTML = f"""<div id="{SHELL_ID}" aria-busy="true">
 <style>

@@ -1,4 +1,5 @@
-"""What a preview shows, read from the catalogue services with the views the pages use."""
+"""What a page preview shows, read from the catalogue services with the view-models the
+pages use (grocer.web.preview_html writes it)."""
 
 from __future__ import annotations
 
