@@ -18,9 +18,9 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.views.styles import PAGE_ROOT_ID
+
 SHELL_ID = "grocer-shell"
-PAGE_ROOT_ID = "top"
-"""The id of every page's root element (grocer.components.layout.page_layout)."""
 
 _LEAF = (
     '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="#fff" '

@@ -20,10 +20,10 @@ import anyio
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from grocer.components.preview_slot import SLOT_ID
 from grocer.db import session_scope
 from grocer.services import catalogue
-from grocer.state.product import product_id_from_path
+from grocer.views.catalogue import product_id_from_path
+from grocer.views.styles import SLOT_ID
 from grocer.web import preview_data, preview_html
 from grocer.web.build import built_pages_dir
 from grocer.web.loading_shell import PREVIEW_MARK

@@ -8,8 +8,7 @@ import re
 from html import unescape
 from typing import Any
 
-from grocer.state.catalogue import card_view
-from grocer.state.product import product_view
+from grocer.views.catalogue import card_view, product_view
 from grocer.web import preview_html as html
 
 HOSTILE = '<script>alert("x")</script> & "Co"'
