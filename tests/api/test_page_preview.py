@@ -16,9 +16,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from grocer.components.preview_slot import SLOT_ID
 from grocer.seed.loader import load_demo
 from grocer.services.catalogue import A, C
+from grocer.views.styles import SLOT_ID
 from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
 from grocer.web.page_preview import PagePreview
 
