@@ -5,9 +5,9 @@ import sys
 
 import reflex as rx
 
-from grocer.loading_shell import LoadingShellPlugin
-from grocer.paint_first import PaintFirstPlugin
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
+from grocer.web.loading_shell import LoadingShellPlugin
+from grocer.web.paint_first import PaintFirstPlugin
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
 os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")

@@ -1,6 +1,6 @@
-// The server's first look at a page (grocer/preview): above-the-fold HTML built from the
-// catalogue and painted with the page, before the app's scripts arrive. The page keeps it in a
-// PreviewSlot while its own data loads (grocer/components/preview_slot.py).
+// The server's first look at a page (grocer/web/page_preview.py): above-the-fold HTML built
+// from the catalogue and painted with the page, before the app's scripts arrive. The page keeps
+// it in a PreviewSlot while its own data loads (grocer/components/preview_slot.py).
 import { createElement, useLayoutEffect, useRef } from "react";
 
 const PREVIEW_ID = "grocer-preview";

@@ -3,9 +3,9 @@
 import reflex as rx
 
 from grocer.api.app import create_api
-from grocer.api.cache_headers import StaticCacheHeaders
-from grocer.api.page_preview import PagePreview
 from grocer.pages import register_pages
+from grocer.web.cache_headers import StaticCacheHeaders
+from grocer.web.page_preview import PagePreview
 from grocer.web.security_headers import SecurityHeaders
 
 # The API is mounted beside the pages; static files get cache lifetimes (see cache_headers);

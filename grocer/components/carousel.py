@@ -18,14 +18,12 @@ from reflex_base.utils.imports import ImportVar
 
 from grocer.components.i18n import t
 from grocer.components.icons import icon
+from grocer.views.styles import ARROW, SLIDES_CAROUSEL
 
 MODULE = "$/public/carousel.js"
 
 SLIDES_ROW = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 lg:basis-1/6"
 """Home rows: 2 under 640 px, 3 under 1024 px, else 6."""
-
-SLIDES_CAROUSEL = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/4 lg:basis-1/6"
-"""Product carousels: 2 under 640 px, 4 under 1024 px, else 6."""
 
 
 class Carousel(rx.Component):
@@ -72,13 +70,6 @@ def scroll_handler(carousel_id: rx.Var[str] | str, direction: int) -> rx.Var:
         _js_expr=f"(() => scrollCarousel({target!s}, {int(direction)}))",
         _var_data=VarData.merge(_MODULE_DATA, target._get_all_var_data()),
     ).to(FunctionStringVar, EventChain)
-
-
-ARROW = (
-    "inline-flex h-9 w-9 items-center justify-center rounded-full border border-gray-200 "
-    "bg-white text-gray-700 shadow-sm"
-)
-"""A previous / next button's look (also drawn by the server's preview, grocer.preview)."""
 
 
 def arrows(carousel_id: rx.Var[str] | str) -> rx.Component:

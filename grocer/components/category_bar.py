@@ -7,8 +7,6 @@ the top. Hover and scroll are handled in the browser (assets/nav.js): no server 
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 from reflex.vars import VarData
 from reflex.vars.function import FunctionStringVar
@@ -17,9 +15,10 @@ from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t
-from grocer.components.product_card import FOCUS
 from grocer.components.skeleton import block
 from grocer.state.catalogue import CatalogueState
+from grocer.views.catalogue import NavNode
+from grocer.views.styles import FOCUS
 
 NAV_MODULE = "$/public/nav.js"
 _NAV_HOOK = "const navState = useNav();"
@@ -45,34 +44,27 @@ def nav_handler(js: str, *deps: rx.Var, names: tuple[str, ...] = ()) -> rx.Var:
     ).to(FunctionStringVar, EventChain)
 
 
-def level_one_href(cat: rx.Var[dict[str, Any]]) -> rx.Var[str]:
-    return rx.Var.create("/level-one-products?mainCategoryId=") + cat["id"].to(str)
+def level_one_href(main_id: rx.Var[int]) -> rx.Var[str]:
+    """The page of a level-1 category."""
+    return rx.Var.create(f"/level-one-products?mainCategoryId={main_id}")
 
 
-def level_two_href(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.Var[str]:
-    return (
-        rx.Var.create("/products?mainCategoryId=")
-        + main["id"].to(str)
-        + "&categoryId="
-        + sub["id"].to(str)
-    )
+def level_two_href(main_id: rx.Var[int], sub_id: rx.Var[int]) -> rx.Var[str]:
+    """The page of a level-2 category (with its sections and products)."""
+    return rx.Var.create(f"/products?mainCategoryId={main_id}&categoryId={sub_id}")
 
 
-def level_three_href(main: rx.Var[dict[str, Any]], leaf: rx.Var[dict[str, Any]]) -> rx.Var[str]:
-    return (
-        rx.Var.create("/full-products?mainCategoryId=")
-        + main["id"].to(str)
-        + "&categoryId="
-        + leaf["id"].to(str)
-    )
+def level_three_href(main_id: rx.Var[int], leaf_id: rx.Var[int]) -> rx.Var[str]:
+    """The products of a level-3 category."""
+    return rx.Var.create(f"/full-products?mainCategoryId={main_id}&categoryId={leaf_id}")
 
 
-def category_picture(cat: rx.Var[dict[str, Any]], size: int = 28) -> rx.Component:
+def category_picture(cat: rx.Var[NavNode], size: int = 28) -> rx.Component:
     """The category's image (round), else its icon."""
     return rx.cond(
         cat["imageUrl"],
         rx.el.img(
-            src=cat["imageUrl"].to(str),
+            src=cat["imageUrl"],
             alt="",
             class_name="rounded-full bg-green-50 object-cover",
             custom_attrs={
@@ -83,7 +75,7 @@ def category_picture(cat: rx.Var[dict[str, Any]], size: int = 28) -> rx.Componen
                 "style": {"width": f"{size}px", "height": f"{size}px"},
             },
         ),
-        rx.el.span(cat["icon"].to(str), aria_hidden="true", class_name="text-lg leading-none"),
+        rx.el.span(cat["icon"], aria_hidden="true", class_name="text-lg leading-none"),
     )
 
 
@@ -91,12 +83,12 @@ def _close_on_click() -> rx.Var:
     return nav_handler("(() => closeMenu())", names=("closeMenu",))
 
 
-def _panel(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.Component:
-    leaves = sub["children"].to(list[dict[str, Any]])
+def _panel(main: rx.Var[NavNode], sub: rx.Var[NavNode]) -> rx.Component:
+    leaves = sub["children"]
     return rx.el.div(
         ReactRouterLink.create(
-            t("catalogue:seeAll", name=sub["name"].to(str)),
-            to=level_two_href(main, sub),
+            t("catalogue:seeAll", name=sub["name"]),
+            to=level_two_href(main["id"], sub["id"]),
             on_click=_close_on_click(),
             class_name=f"text-sm font-bold text-green-700 hover:underline {FOCUS}",
         ),
@@ -107,8 +99,8 @@ def _panel(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.Comp
                     leaves,
                     lambda leaf: rx.el.li(
                         ReactRouterLink.create(
-                            leaf["name"].to(str),
-                            to=level_three_href(main, leaf),
+                            leaf["name"],
+                            to=level_three_href(main["id"], leaf["id"]),
                             on_click=_close_on_click(),
                             class_name=(
                                 "block rounded-md px-2 py-1.5 text-sm text-gray-700 "
@@ -126,8 +118,8 @@ def _panel(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.Comp
     )
 
 
-def _dropdown(main: rx.Var[dict[str, Any]]) -> rx.Component:
-    subs = main["children"].to(list[dict[str, Any]])
+def _dropdown(main: rx.Var[NavNode]) -> rx.Component:
+    subs = main["children"]
     active = rx.Var(
         _js_expr=f"(navState.tab ?? {subs!s}[0]?.id)",
         _var_type=int,
@@ -144,9 +136,9 @@ def _dropdown(main: rx.Var[dict[str, Any]]) -> rx.Component:
                             subs,
                             lambda sub: rx.el.li(
                                 ReactRouterLink.create(
-                                    sub["name"].to(str),
+                                    sub["name"],
                                     rx.el.span("›", aria_hidden="true", class_name="text-gray-400"),
-                                    to=level_two_href(main, sub),
+                                    to=level_two_href(main["id"], sub["id"]),
                                     on_click=_close_on_click(),
                                     on_mouse_enter=nav_handler(
                                         f"(() => enterTab({sub['id']!s}))",
@@ -159,7 +151,7 @@ def _dropdown(main: rx.Var[dict[str, Any]]) -> rx.Component:
                                         names=("enterTab",),
                                     ),
                                     class_name=rx.cond(
-                                        active == sub["id"].to(int),
+                                        active == sub["id"],
                                         (
                                             "flex items-center justify-between rounded-lg "
                                             "bg-green-50 px-3 py-2 text-sm font-semibold "
@@ -180,7 +172,7 @@ def _dropdown(main: rx.Var[dict[str, Any]]) -> rx.Component:
                     ),
                     rx.foreach(
                         subs,
-                        lambda sub: rx.cond(active == sub["id"].to(int), _panel(main, sub)),
+                        lambda sub: rx.cond(active == sub["id"], _panel(main, sub)),
                     ),
                 ),
                 rx.el.p(t("catalogue:noSubcategory"), class_name="p-6 text-sm text-gray-500"),
@@ -206,18 +198,18 @@ def _dropdown(main: rx.Var[dict[str, Any]]) -> rx.Component:
             "absolute left-4 top-full z-50 pt-1",
         ),
         role="region",
-        aria_label=main["name"].to(str),
+        aria_label=main["name"],
     )
 
 
-def _item(cat: rx.Var[dict[str, Any]]) -> rx.Component:
+def _item(cat: rx.Var[NavNode]) -> rx.Component:
     cat_id = cat["id"]
-    is_open = nav_value("open", int) == cat_id.to(int)
+    is_open = nav_value("open", int) == cat_id
     return rx.el.li(
         ReactRouterLink.create(
             category_picture(cat),
-            rx.el.span(cat["name"].to(str), class_name="whitespace-nowrap"),
-            to=level_one_href(cat),
+            rx.el.span(cat["name"], class_name="whitespace-nowrap"),
+            to=level_one_href(cat["id"]),
             on_click=_close_on_click(),
             class_name=rx.cond(
                 is_open,
@@ -281,7 +273,7 @@ def category_bar() -> rx.Component:
             ),
             rx.foreach(
                 CatalogueState.nav,
-                lambda cat: rx.cond(nav_value("open", int) == cat["id"].to(int), _dropdown(cat)),
+                lambda cat: rx.cond(nav_value("open", int) == cat["id"], _dropdown(cat)),
             ),
             class_name="relative mx-auto max-w-7xl",
         ),

@@ -34,10 +34,9 @@ import reflex as rx
 from reflex_base.event import EventHandler, no_args_event_spec
 
 from grocer.components.i18n import t
+from grocer.views.styles import FOCUS
 
 LIBRARY = "@radix-ui/react-dialog@1.3.1"
-
-FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
 
 
 class _RadixDialog(rx.Component):

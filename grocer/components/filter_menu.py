@@ -10,8 +10,8 @@ import reflex as rx
 from grocer.components.category_bar import nav_value
 from grocer.components.i18n import t
 from grocer.components.icons import icon
-from grocer.components.product_card import FOCUS
 from grocer.state.catalogue import CatalogueState
+from grocer.views.styles import FOCUS
 
 CHIPS = (
     "catalogue:chipNew",

@@ -12,9 +12,7 @@ from grocer.components.mobile_menu import mobile_menu
 from grocer.components.overlays import global_overlays
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
-
-PAGE_TITLE = "text-2xl font-extrabold text-gray-900 sm:text-3xl"
-"""Every page's h1."""
+from grocer.views.styles import PAGE_ROOT_ID
 
 COMMON_ON_LOAD = [CatalogueState.load_nav, CurrencyState.detect]
 """Every page: the category tree (cached) and, once per tab, the currency by country."""
@@ -45,6 +43,6 @@ def page_layout(*children: rx.Component, extra: rx.Component | None = None) -> r
         site_footer(),
         global_overlays(),
         HtmlLang.create(),
-        id="top",
+        id=PAGE_ROOT_ID,
         class_name="flex min-h-screen flex-col bg-gray-50 text-gray-900 antialiased",
     )

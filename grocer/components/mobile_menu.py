@@ -29,12 +29,13 @@ from grocer.components.dialog import (
 from grocer.components.header import address_link, currency_marker, currency_select, language_select
 from grocer.components.i18n import t
 from grocer.components.icons import icon, logo
-from grocer.components.product_card import FOCUS
 from grocer.components.refine_dialog import close_button
 from grocer.components.skeleton import block
 from grocer.state.auth import AuthState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.dialogs import DialogState
+from grocer.views.catalogue import NavNode
+from grocer.views.styles import FOCUS
 
 
 def _closing_link(label: Any, href: rx.Var[str] | str, class_name: str) -> rx.Component:
@@ -44,12 +45,23 @@ def _closing_link(label: Any, href: rx.Var[str] | str, class_name: str) -> rx.Co
     )
 
 
-def _level_two(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.Component:
-    leaves = sub["children"].to(list[dict[str, Any]])
+def _see_all(name: rx.Var[str], href: rx.Var[str]) -> rx.Component:
+    """ "Voir tout {name}": a category's own page, first in its list."""
+    return rx.el.li(
+        _closing_link(
+            t("catalogue:seeAll", name=name),
+            href,
+            "block rounded-md px-3 py-2 text-sm font-semibold text-green-700",
+        )
+    )
+
+
+def _level_two(main: rx.Var[NavNode], sub: rx.Var[NavNode]) -> rx.Component:
+    leaves = sub["children"]
     return rx.el.li(
         rx.el.details(
             rx.el.summary(
-                sub["name"].to(str),
+                sub["name"],
                 icon("chevron-down", 16, "transition group-open/l2:rotate-180"),
                 class_name=(
                     "flex cursor-pointer list-none items-center justify-between rounded-lg px-3 "
@@ -57,19 +69,13 @@ def _level_two(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.
                 ),
             ),
             rx.el.ul(
-                rx.el.li(
-                    _closing_link(
-                        t("catalogue:seeAll", name=sub["name"].to(str)),
-                        level_two_href(main, sub),
-                        "block rounded-md px-3 py-2 text-sm font-semibold text-green-700",
-                    )
-                ),
+                _see_all(sub["name"], level_two_href(main["id"], sub["id"])),
                 rx.foreach(
                     leaves,
                     lambda leaf: rx.el.li(
                         _closing_link(
-                            leaf["name"].to(str),
-                            level_three_href(main, leaf),
+                            leaf["name"],
+                            level_three_href(main["id"], leaf["id"]),
                             "block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-green-50",
                         )
                     ),
@@ -81,14 +87,14 @@ def _level_two(main: rx.Var[dict[str, Any]], sub: rx.Var[dict[str, Any]]) -> rx.
     )
 
 
-def _level_one(cat: rx.Var[dict[str, Any]]) -> rx.Component:
-    subs = cat["children"].to(list[dict[str, Any]])
+def _level_one(cat: rx.Var[NavNode]) -> rx.Component:
+    subs = cat["children"]
     return rx.el.li(
         rx.el.details(
             rx.el.summary(
                 rx.el.span(
                     category_picture(cat, 32),
-                    cat["name"].to(str),
+                    cat["name"],
                     class_name="flex items-center gap-3",
                 ),
                 icon("chevron-down", 18, "transition group-open/l1:rotate-180"),
@@ -98,13 +104,7 @@ def _level_one(cat: rx.Var[dict[str, Any]]) -> rx.Component:
                 ),
             ),
             rx.el.ul(
-                rx.el.li(
-                    _closing_link(
-                        t("catalogue:seeAll", name=cat["name"].to(str)),
-                        level_one_href(cat),
-                        "block rounded-md px-3 py-2 text-sm font-semibold text-green-700",
-                    )
-                ),
+                _see_all(cat["name"], level_one_href(cat["id"])),
                 rx.cond(
                     subs.length() > 0,
                     rx.foreach(subs, lambda sub: _level_two(cat, sub)),

@@ -1,4 +1,5 @@
-"""Where a page shows the server's preview of its data while the data loads (grocer.preview).
+"""Where a page shows the server's preview of its data while the data loads
+(grocer.web.page_preview).
 
 `preview_slot(fallback)` is an element whose HTML React does not manage: the server writes the
 preview into it (prerendered pages) or the slot takes it from the loading shell (pages that are
@@ -10,8 +11,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-SLOT_ID = "page-preview-slot"
-"""The id the server looks for in a prerendered page to write the preview into."""
+from grocer.views.styles import SLOT_ID
 
 
 class PreviewSlot(rx.Component):

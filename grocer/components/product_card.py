@@ -1,8 +1,7 @@
 """The product card (spec 001 §2 "Product card and row") and the pieces the product page reuses.
 
-An article here is the card view built by `grocer.state.catalogue.card_view`: the service's
-article dict trimmed to what a card shows, plus `display` (prices per currency, formatted by
-money.py) and `weightText`.
+An article here is a `CardView` (grocer.views.catalogue): the service's article trimmed to what
+a card shows, plus `display` (prices per currency, formatted by money.py) and `weightText`.
 """
 
 from __future__ import annotations
@@ -20,9 +19,22 @@ from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.price import price_of, price_tag, saved_of
 from grocer.state.bag import BagState
+from grocer.views.catalogue import FALLBACK_IMAGE, CardView
+from grocer.views.styles import (
+    ADD_BUTTON,
+    BADGES,
+    CARD,
+    CARD_IMAGE,
+    CARD_NAME,
+    CARD_WEIGHT,
+    DISCOUNT_BADGE,
+    FAVOURITE,
+    FOCUS,
+    IMAGE,
+    QUALITY_BADGE,
+)
 
 MODULE = "$/public/carousel.js"
-FALLBACK_IMAGE = "/img/fallback.webp"
 PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
 """A transparent pixel shown until a lazy picture comes near the viewport."""
 
@@ -30,28 +42,8 @@ _FALLBACK_DATA = VarData(imports={MODULE: [ImportVar(tag="imageFallback", instal
 image_fallback: rx.Var = rx.Var(_js_expr="imageFallback", _var_data=_FALLBACK_DATA)
 """onError for <img>: switch once to /img/fallback.webp."""
 
-FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
 
-# The card's look, shared with the server's preview of it (grocer.preview.html).
-CARD = "flex h-full flex-col rounded-2xl bg-white p-2"
-IMAGE = "aspect-square w-full object-contain"
-CARD_IMAGE = "rounded-xl bg-gray-50 p-2"
-BADGES = "pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1"
-DISCOUNT_BADGE = "rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white"
-QUALITY_BADGE = "rounded-md bg-green-100 px-1.5 py-0.5 text-[11px] font-semibold text-green-800"
-FAVOURITE = (
-    "absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full "
-    "bg-white/90 text-gray-500 shadow-sm"
-)
-ADD_BUTTON = (
-    "inline-flex h-9 w-full items-center justify-center rounded-full border-2 border-green-700 "
-    "bg-white text-sm font-semibold text-green-800"
-)
-CARD_NAME = "mt-1 line-clamp-2 min-h-10 text-sm font-medium text-gray-800"
-CARD_WEIGHT = "mt-0.5 text-xs text-gray-500"
-
-
-def remember_handler(article: rx.Var[dict[str, Any]]) -> rx.Var:
+def remember_handler(article: rx.Var[CardView]) -> rx.Var:
     """on_click of a link to the product page: keep the product under localStorage product_{id}."""
     return rx.Var(
         _js_expr=f"(() => rememberProduct({article!s}))",
@@ -62,12 +54,12 @@ def remember_handler(article: rx.Var[dict[str, Any]]) -> rx.Var:
     ).to(FunctionStringVar, EventChain)
 
 
-def product_href(article: rx.Var[dict[str, Any]]) -> rx.Var[str]:
-    return rx.Var.create("/produit/") + article["id"].to(str)
+def product_href(article: rx.Var[CardView]) -> rx.Var[str]:
+    return rx.Var.create(f"/produit/{article['id']}")
 
 
 def image_src(url: rx.Var) -> rx.Var[str]:
-    return rx.cond(url, url, FALLBACK_IMAGE).to(str)
+    return rx.cond(url, url, FALLBACK_IMAGE)
 
 
 def lazy_image(
@@ -91,16 +83,14 @@ def lazy_image(
 
 
 def product_image(
-    article: rx.Var[dict[str, Any]], size: int = 300, eager: bool = False, class_name: str = ""
+    article: rx.Var[CardView], size: int = 300, eager: bool = False, class_name: str = ""
 ) -> rx.Component:
     classes = f"{IMAGE} {class_name}".strip()
     if not eager:
-        return lazy_image(
-            image_src(article["imageUrl"]), article["name"].to(str), size, size, classes
-        )
+        return lazy_image(image_src(article["imageUrl"]), article["name"], size, size, classes)
     return rx.el.img(
         src=image_src(article["imageUrl"]),
-        alt=article["name"].to(str),
+        alt=article["name"],
         class_name=classes,
         custom_attrs={
             "width": str(size),
@@ -111,52 +101,40 @@ def product_image(
     )
 
 
-def quantity_stepper(article: rx.Var[dict[str, Any]], large: bool = False) -> rx.Component:
+def quantity_stepper(article: rx.Var[CardView], large: bool = False) -> rx.Component:
     """− (a trash can at quantity 1) · quantity · +, for an article already in the bag."""
     key = article["id"].to(str)
-    qty = BagState.quantities[key].to(int)
+    qty = BagState.quantities[key]
     size = "h-10" if large else "h-9"
     btn = (
         f"inline-flex {size} w-10 items-center justify-center rounded-full text-white "
         f"hover:bg-green-800 {FOCUS}"
     )
+
+    def step(name: str, label: str, on_click: Any) -> rx.Component:
+        return rx.el.button(
+            icon(name, 18), type="button", class_name=btn, aria_label=t(label), on_click=on_click
+        )
+
     return rx.el.div(
         rx.cond(
             qty <= 1,
-            rx.el.button(
-                icon("trash", 18),
-                type="button",
-                class_name=btn,
-                aria_label=t("catalogue:remove"),
-                on_click=BagState.decrement(key),
-            ),
-            rx.el.button(
-                icon("minus", 18),
-                type="button",
-                class_name=btn,
-                aria_label=t("catalogue:decrease"),
-                on_click=BagState.decrement(key),
-            ),
+            step("trash", "catalogue:remove", BagState.decrement(key)),
+            step("minus", "catalogue:decrease", BagState.decrement(key)),
         ),
         rx.el.span(qty, class_name="min-w-8 text-center font-semibold", aria_live="polite"),
-        rx.el.button(
-            icon("plus", 18),
-            type="button",
-            class_name=btn,
-            aria_label=t("catalogue:increase"),
-            on_click=BagState.increment(key),
-        ),
+        step("plus", "catalogue:increase", BagState.increment(key)),
         class_name=(
             f"flex {size} w-full items-center justify-between rounded-full bg-green-700 text-white"
         ),
     )
 
 
-def add_to_bag(article: rx.Var[dict[str, Any]]) -> rx.Component:
+def add_to_bag(article: rx.Var[CardView]) -> rx.Component:
     """Add-to-bag, which becomes the quantity stepper once the article is in the bag."""
     key = article["id"].to(str)
     return rx.cond(
-        BagState.quantities[key].to(int) > 0,
+        BagState.quantities[key] > 0,
         quantity_stepper(article),
         rx.el.button(
             icon("plus", 18),
@@ -164,25 +142,25 @@ def add_to_bag(article: rx.Var[dict[str, Any]]) -> rx.Component:
             type="button",
             class_name=f"{ADD_BUTTON} hover:bg-green-700 hover:text-white {FOCUS}",
             aria_label=t("catalogue:addToBag"),
-            title=article["name"].to(str),
+            title=article["name"],
             on_click=BagState.add_item(article),
         ),
     )
 
 
-def discount_badge(article: rx.Var[dict[str, Any]]) -> rx.Component:
+def discount_badge(article: rx.Var[CardView]) -> rx.Component:
     return rx.cond(
         article["discountPercent"],
         rx.el.span(
             "-",
-            article["discountPercent"].to(str),
+            article["discountPercent"],
             " %",
             class_name=DISCOUNT_BADGE,
         ),
     )
 
 
-def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Component:
+def product_card(article: rx.Var[CardView], eager: bool = False) -> rx.Component:
     href = product_href(article)
     remember = remember_handler(article)
     return rx.el.article(
@@ -200,7 +178,7 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
                 rx.cond(
                     article["productQuality"],
                     rx.el.span(
-                        article["productQuality"].to(str),
+                        article["productQuality"],
                         class_name=QUALITY_BADGE,
                     ),
                 ),
@@ -218,12 +196,12 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
         rx.el.div(
             price_tag(article),
             ReactRouterLink.create(
-                article["name"].to(str),
+                article["name"],
                 to=href,
                 on_click=remember,
                 class_name=f"{CARD_NAME} hover:text-green-700 hover:underline {FOCUS}",
             ),
-            rx.el.p(article["weightText"].to(str), class_name=CARD_WEIGHT),
+            rx.el.p(article["weightText"], class_name=CARD_WEIGHT),
             rx.cond(
                 saved_of(article) != "",
                 rx.el.p(
@@ -234,7 +212,7 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
             rx.cond(
                 article["promotion"],
                 rx.el.p(
-                    article["promotion"].to(str),
+                    article["promotion"],
                     class_name="mt-1 line-clamp-1 text-xs text-green-700",
                 ),
             ),
@@ -251,6 +229,6 @@ def product_card(article: rx.Var[dict[str, Any]], eager: bool = False) -> rx.Com
             class_name="mt-2 flex flex-col",
         ),
         class_name=CARD,
-        aria_label=article["name"].to(str),
+        aria_label=article["name"],
         custom_attrs={"data-price": price_of(article)},
     )

@@ -3,20 +3,14 @@ circular wrap-around, 2 / 4 / 6 cards visible (home rows 2 / 3 / 6)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
-from grocer.components.carousel import SLIDES_CAROUSEL, arrows, carousel
+from grocer.components.carousel import arrows, carousel
 from grocer.components.i18n import t
-from grocer.components.product_card import FOCUS, product_card
-
-VIEW_ALL = (
-    "inline-flex shrink-0 items-center whitespace-nowrap rounded-full px-3 py-1.5 text-sm "
-    "font-semibold text-green-700 "
-    f"hover:bg-green-50 hover:underline {FOCUS}"
-)
+from grocer.components.product_card import product_card
+from grocer.views.catalogue import CardView
+from grocer.views.styles import SLIDES_CAROUSEL, VIEW_ALL
 
 
 def view_all_link(href: rx.Var[str] | str) -> rx.Component:
@@ -25,13 +19,13 @@ def view_all_link(href: rx.Var[str] | str) -> rx.Component:
 
 def product_row(
     title: rx.Var[str] | str,
-    articles: rx.Var[list[dict[str, Any]]],
+    articles: rx.Var[list[CardView]],
     row_id: rx.Var[str] | str,
     view_all_href: rx.Var[str] | str | None = None,
     slide_class_name: str = SLIDES_CAROUSEL,
     subtitle: rx.Var[str] | str | None = None,
 ) -> rx.Component:
-    heading_id = rx.Var.create(row_id).to(str) + "-title"
+    heading_id = rx.Var.create(row_id) + "-title"
     return rx.el.section(
         rx.el.div(
             rx.el.div(

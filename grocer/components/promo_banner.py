@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 
 from grocer.components.carousel import Rotator
 from grocer.components.i18n import t
 from grocer.components.icons import icon
+from grocer.views.catalogue import PromoView
 
 ROTATION_MS = 5000
 
 
-def _promo(p: rx.Var[dict[str, Any]]) -> rx.Component:
+def _promo(p: rx.Var[PromoView]) -> rx.Component:
     return rx.el.p(
         icon("star", 16, "text-amber-300"),
-        rx.el.span(p["name"].to(str), class_name="font-bold"),
+        rx.el.span(p["name"], class_name="font-bold"),
         rx.el.span("·", aria_hidden="true", class_name="hidden sm:inline"),
-        rx.el.span(p["description"].to(str), class_name="hidden truncate sm:inline"),
+        rx.el.span(p["description"], class_name="hidden truncate sm:inline"),
         rx.cond(
             p["promoCode"],
             rx.el.span(
-                t("catalogue:promoCode", code=p["promoCode"].to(str)),
+                t("catalogue:promoCode", code=p["promoCode"]),
                 class_name=(
                     "shrink-0 rounded-md bg-white/15 px-2 py-0.5 font-mono text-xs font-bold"
                 ),
@@ -32,7 +31,7 @@ def _promo(p: rx.Var[dict[str, Any]]) -> rx.Component:
     )
 
 
-def promo_banner(promotions: rx.Var[list[dict[str, Any]]]) -> rx.Component:
+def promo_banner(promotions: rx.Var[list[PromoView]]) -> rx.Component:
     """A slim strip of fixed height (no shift when promotions arrive)."""
     return rx.el.div(
         Rotator.create(

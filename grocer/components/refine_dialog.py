@@ -28,6 +28,7 @@ from grocer.components.dialog import (
 )
 from grocer.components.i18n import t
 from grocer.components.icons import icon
+from grocer.views.styles import FILTER_BUTTON
 
 _toggle_group = rx.Var(
     _js_expr="toggleGroup",
@@ -91,13 +92,6 @@ def _fieldset(legend: rx.Var[str], *children: rx.Component) -> rx.Component:
         *children,
         class_name="border-b border-gray-100 py-3",
     )
-
-
-FILTER_BUTTON = (
-    "inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 "
-    "text-sm font-semibold text-gray-800"
-)
-"""The "Filtrer" button's look (also drawn by the server's preview, grocer.preview)."""
 
 
 def refine_dialog(state: Any) -> rx.Component:

@@ -9,27 +9,28 @@ pictures, then the category's section carousels.
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 from reflex_base.vars.base import Var
 from reflex_base.vars.function import ArgsFunctionOperation
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.category_bar import level_two_href
 from grocer.components.i18n import t
 from grocer.components.icons import icon
-from grocer.components.layout import PAGE_TITLE, page_layout
-from grocer.components.product_card import FOCUS
+from grocer.components.layout import page_layout
 from grocer.components.skeleton import grid_skeleton, row_skeleton
 from grocer.pages.products import (
     breadcrumb,
     no_results,
+    not_found,
     page_skeleton,
     products_grid,
     refine_dialog,
     section_rows,
 )
 from grocer.state.listing import ListingState
+from grocer.views.catalogue import CategoryNode
+from grocer.views.styles import FOCUS, PAGE_TITLE
 
 BUTTON = (
     "inline-flex h-10 items-center gap-1 rounded-full border border-gray-300 bg-white px-4 "
@@ -142,20 +143,15 @@ def grid_variant() -> rx.Component:
     )
 
 
-def _department(sub: rx.Var[dict[str, Any]]) -> rx.Component:
-    leaves = sub["children"].to(list[dict[str, Any]])
-    href = (
-        "/products?mainCategoryId="
-        + ListingState.main_id.to(str)
-        + "&categoryId="
-        + sub["id"].to(str)
-    )
+def _department(sub: rx.Var[CategoryNode]) -> rx.Component:
+    leaves = sub["children"]
+    href = level_two_href(ListingState.main_id, sub["id"])
     return rx.el.li(
         ReactRouterLink.create(
             rx.cond(
                 sub["imageUrl"],
                 rx.el.img(
-                    src=sub["imageUrl"].to(str),
+                    src=sub["imageUrl"],
                     alt="",
                     class_name="h-20 w-20 shrink-0 rounded-full bg-green-50 object-cover",
                     custom_attrs={
@@ -166,7 +162,7 @@ def _department(sub: rx.Var[dict[str, Any]]) -> rx.Component:
                     },
                 ),
                 rx.el.span(
-                    sub["icon"].to(str),
+                    sub["icon"],
                     class_name=(
                         "flex h-20 w-20 items-center justify-center rounded-full "
                         "bg-green-50 text-3xl"
@@ -174,11 +170,11 @@ def _department(sub: rx.Var[dict[str, Any]]) -> rx.Component:
                 ),
             ),
             rx.el.span(
-                rx.el.span(sub["name"].to(str), class_name="block font-bold text-gray-900"),
+                rx.el.span(sub["name"], class_name="block font-bold text-gray-900"),
                 rx.el.span(
                     rx.foreach(
                         leaves[:3],
-                        lambda leaf, i: rx.el.span(rx.cond(i > 0, " · ", ""), leaf["name"].to(str)),
+                        lambda leaf, i: rx.el.span(rx.cond(i > 0, " · ", ""), leaf["name"]),
                     ),
                     class_name="mt-1 block text-sm text-gray-600",
                 ),
@@ -215,15 +211,7 @@ def full_products_page() -> rx.Component:
     return page_layout(
         rx.cond(
             ListingState.not_found,
-            rx.el.div(
-                rx.el.h1(t("errors:notfoundTitle"), class_name="text-2xl font-bold"),
-                ReactRouterLink.create(
-                    t("errors:backHome"),
-                    to="/",
-                    class_name=f"mt-3 inline-block text-green-700 underline {FOCUS}",
-                ),
-                class_name="py-16 text-center",
-            ),
+            not_found(),
             rx.cond(
                 ListingState.sections_loading
                 & ListingState.grid_loading

@@ -4,8 +4,6 @@ section with an image is a text-plus-image block of 4 products, otherwise a row 
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 
 from grocer.components.banner import banner_carousel
@@ -18,27 +16,28 @@ from grocer.components.product_row import product_row, view_all_link
 from grocer.components.promo_banner import promo_banner
 from grocer.components.skeleton import block, card_skeleton, row_skeleton
 from grocer.state.catalogue import CatalogueState
+from grocer.views.catalogue import HomeSection
 
 TITLE = "text-xl font-bold text-gray-900"
 
 
-def image_block(section: rx.Var[dict[str, Any]]) -> rx.Component:
-    articles = section["articles"].to(list[dict[str, Any]])
-    heading_id = section["rowId"].to(str) + "-title"
+def image_block(section: rx.Var[HomeSection]) -> rx.Component:
+    articles = section["articles"]
+    heading_id = section["rowId"] + "-title"
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.h2(section["title"].to(str), id=heading_id, class_name=TITLE),
-                rx.el.p(section["description"].to(str), class_name="text-sm text-gray-500"),
+                rx.el.h2(section["title"], id=heading_id, class_name=TITLE),
+                rx.el.p(section["description"], class_name="text-sm text-gray-500"),
                 class_name="min-w-0",
             ),
-            view_all_link(section["viewAll"].to(str)),
+            view_all_link(section["viewAll"]),
             class_name="mb-3 flex items-end justify-between gap-3",
         ),
         rx.el.div(
             rx.el.div(
                 lazy_image(
-                    section["image"].to(str),
+                    section["image"],
                     "",
                     600,
                     600,
@@ -69,17 +68,17 @@ def image_block(section: rx.Var[dict[str, Any]]) -> rx.Component:
     )
 
 
-def _section(section: rx.Var[dict[str, Any]]) -> rx.Component:
+def _section(section: rx.Var[HomeSection]) -> rx.Component:
     return rx.cond(
-        section["hasImage"].to(bool),
+        section["hasImage"],
         image_block(section),
         product_row(
-            section["title"].to(str),
-            section["articles"].to(list[dict[str, Any]]),
-            row_id=section["rowId"].to(str),
-            view_all_href=section["viewAll"].to(str),
+            section["title"],
+            section["articles"],
+            row_id=section["rowId"],
+            view_all_href=section["viewAll"],
             slide_class_name=SLIDES_ROW,
-            subtitle=section["description"].to(str),
+            subtitle=section["description"],
         ),
     )
 

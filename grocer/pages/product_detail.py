@@ -5,30 +5,21 @@ and the tabs Description / Additional information (nutrition facts) / Reviews.""
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 from reflex.vars.function import FunctionStringVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
-from grocer.components.layout import PAGE_TITLE, page_layout
+from grocer.components.layout import page_layout
 from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
-from grocer.components.product_card import FOCUS, discount_badge, image_fallback
+from grocer.components.product_card import discount_badge, image_fallback
 from grocer.components.product_row import product_row
 from grocer.state.product import ProductState
+from grocer.views.styles import BACK_HOME, FOCUS, MAIN_IMAGE, PAGE_TITLE, PRODUCT_GRID
 
 P = ProductState.product
-
-# Looks shared with the server's preview of the page (grocer.preview.html).
-BACK_HOME = (
-    "mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold "
-    "text-gray-700"
-)
-MAIN_IMAGE = "aspect-square w-full rounded-2xl bg-white object-contain p-4"
-PRODUCT_GRID = "mt-4 grid gap-8 md:grid-cols-2"
 
 
 def back_home() -> rx.Component:
@@ -73,12 +64,12 @@ def not_found_view() -> rx.Component:
 
 
 def gallery() -> rx.Component:
-    images = P["images"].to(list[str])
+    images = P["images"]
     return rx.el.div(
         rx.el.div(
             rx.el.img(
                 src=ProductState.image,
-                alt=P["name"].to(str),
+                alt=P["name"],
                 class_name=MAIN_IMAGE,
                 custom_attrs={
                     "width": "600",
@@ -190,12 +181,12 @@ def payment_logos() -> rx.Component:
     )
 
 
-def _fact(key: str, value: rx.Var) -> rx.Component:
+def _fact(key: str, value: rx.Var[str] | rx.Var[str | None]) -> rx.Component:
     return rx.cond(
         value,
         rx.el.div(
             rx.el.dt(t(key), class_name="text-gray-500"),
-            rx.el.dd(value.to(str), class_name="font-medium text-gray-900"),
+            rx.el.dd(value, class_name="font-medium text-gray-900"),
             class_name="flex gap-2",
         ),
     )
@@ -203,11 +194,11 @@ def _fact(key: str, value: rx.Var) -> rx.Component:
 
 def summary() -> rx.Component:
     return rx.el.div(
-        rx.el.h1(P["name"].to(str), class_name=PAGE_TITLE),
+        rx.el.h1(P["name"], class_name=PAGE_TITLE),
         rx.el.div(price_tag(P, large=True), class_name="mt-3"),
-        rx.el.p(P["weightText"].to(str), class_name="mt-1 text-sm text-gray-500"),
+        rx.el.p(P["weightText"], class_name="mt-1 text-sm text-gray-500"),
         rx.el.p(
-            rx.cond(P["description"], P["description"].to(str), t("catalogue:noDescription")),
+            rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
             class_name="mt-4 line-clamp-4 text-gray-700",
         ),
         rx.el.div(
@@ -271,7 +262,7 @@ def _tab(tab: str, key: str) -> rx.Component:
 
 
 def nutrition_panel() -> rx.Component:
-    rows = P["nutrition"].to(list[dict[str, Any]])
+    rows = P["nutrition"]
     return rx.cond(
         rows.length() > 0,
         rx.el.div(
@@ -305,13 +296,13 @@ def nutrition_panel() -> rx.Component:
                                 rx.el.span(
                                     rx.cond(
                                         r["key"],
-                                        t_var("catalogue:nutrient_" + r["key"].to(str)),
-                                        r["name"].to(str),
+                                        t_var("catalogue:nutrient_" + r["key"]),
+                                        r["name"],
                                     ),
                                     class_name="font-bold",
                                 ),
                                 " ",
-                                r["amount"].to(str),
+                                r["amount"],
                                 scope="row",
                                 class_name="py-1 text-left font-normal",
                             ),
@@ -400,9 +391,7 @@ def tabs() -> rx.Component:
                 ),
                 ("reviews", review_form()),
                 rx.el.p(
-                    rx.cond(
-                        P["description"], P["description"].to(str), t("catalogue:noDescription")
-                    ),
+                    rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
                     class_name="max-w-3xl whitespace-pre-line text-gray-700",
                 ),
             ),
@@ -461,7 +450,7 @@ def product_page() -> rx.Component:
         back_home(),
         rx.cond(
             ProductState.loading,
-            # The server's preview of the product (grocer.preview) until its data is in.
+            # The server's preview of the product (grocer.web) until its data is in.
             preview_slot(loading_view()),
             rx.cond(ProductState.not_found, not_found_view(), product_view()),
         ),

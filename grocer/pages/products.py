@@ -8,28 +8,30 @@ tabs, level-3 links to /full-products, the category's section carousels ("View a
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.carousel import Delayed
+from grocer.components.category_bar import level_one_href, level_three_href, level_two_href
 from grocer.components.i18n import t, t_var
-from grocer.components.layout import PAGE_TITLE, page_layout
+from grocer.components.layout import page_layout
 from grocer.components.preview_slot import preview_slot
-from grocer.components.product_card import FOCUS, product_card
+from grocer.components.product_card import product_card
 from grocer.components.product_row import product_row
 from grocer.components.promo_banner import promo_banner
 from grocer.components.refine_dialog import refine_dialog
 from grocer.components.skeleton import block, grid_skeleton, row_skeleton
 from grocer.state.listing import ListingState
-
-# Looks shared with the server's preview of the page (grocer.preview.html).
-PILL = "inline-flex shrink-0 items-center rounded-full border px-4 py-2 text-sm font-medium"
-CRUMBS = "flex flex-wrap items-center gap-2 text-sm text-gray-600"
-CURRENT_CRUMB = "font-semibold text-gray-900"
-LEAVES_TITLE = "text-sm font-bold uppercase tracking-wide text-gray-500"
-LEAF_LINK = "inline-flex rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
+from grocer.views.catalogue import CardView, SectionRow
+from grocer.views.styles import (
+    CRUMBS,
+    CURRENT_CRUMB,
+    FOCUS,
+    LEAF_LINK,
+    LEAVES_TITLE,
+    PAGE_TITLE,
+    PILL,
+)
 
 
 def breadcrumb() -> rx.Component:
@@ -48,8 +50,8 @@ def breadcrumb() -> rx.Component:
                     sep,
                     rx.el.li(
                         ReactRouterLink.create(
-                            main["name"].to(str),
-                            to="/level-one-products?mainCategoryId=" + ListingState.main_id.to(str),
+                            main["name"],
+                            to=level_one_href(ListingState.main_id),
                             class_name=f"hover:underline {FOCUS}",
                         )
                     ),
@@ -60,7 +62,7 @@ def breadcrumb() -> rx.Component:
                 rx.fragment(
                     sep,
                     rx.el.li(
-                        ListingState.current["name"].to(str),
+                        ListingState.current["name"],
                         aria_current="page",
                         class_name=CURRENT_CRUMB,
                     ),
@@ -78,16 +80,11 @@ def subcategory_tabs() -> rx.Component:
         rx.foreach(
             ListingState.subcategories,
             lambda sub: ReactRouterLink.create(
-                sub["name"].to(str),
-                to="/products?mainCategoryId="
-                + ListingState.main_id.to(str)
-                + "&categoryId="
-                + sub["id"].to(str),
-                aria_current=rx.cond(
-                    sub["id"].to(int) == ListingState.category_id, "page", "false"
-                ),
+                sub["name"],
+                to=level_two_href(ListingState.main_id, sub["id"]),
+                aria_current=rx.cond(sub["id"] == ListingState.category_id, "page", "false"),
                 class_name=rx.cond(
-                    sub["id"].to(int) == ListingState.category_id,
+                    sub["id"] == ListingState.category_id,
                     f"{PILL} border-green-700 bg-green-700 text-white {FOCUS}",
                     f"{PILL} border-gray-200 bg-white text-gray-800 hover:border-green-700 {FOCUS}",
                 ),
@@ -111,11 +108,8 @@ def leaf_links() -> rx.Component:
                     ListingState.leaves,
                     lambda leaf: rx.el.li(
                         ReactRouterLink.create(
-                            leaf["name"].to(str),
-                            to="/full-products?mainCategoryId="
-                            + ListingState.main_id.to(str)
-                            + "&categoryId="
-                            + leaf["id"].to(str),
+                            leaf["name"],
+                            to=level_three_href(ListingState.main_id, leaf["id"]),
                             class_name=f"{LEAF_LINK} hover:bg-green-100 {FOCUS}",
                         )
                     ),
@@ -127,19 +121,19 @@ def leaf_links() -> rx.Component:
     )
 
 
-def section_rows(items: rx.Var[list[dict[str, Any]]]) -> rx.Component:
+def section_rows(items: rx.Var[list[SectionRow]]) -> rx.Component:
     return rx.foreach(
         items,
         lambda s: product_row(
-            s["title"].to(str),
-            s["articles"].to(list[dict[str, Any]]),
-            row_id=s["rowId"].to(str),
-            view_all_href=s["viewAll"].to(str),
+            s["title"],
+            s["articles"],
+            row_id=s["rowId"],
+            view_all_href=s["viewAll"],
         ),
     )
 
 
-def products_grid(items: rx.Var[list[dict[str, Any]]]) -> rx.Component:
+def products_grid(items: rx.Var[list[CardView]]) -> rx.Component:
     return rx.el.div(
         rx.foreach(items, lambda a: product_card(a)),
         id="products-grid",
@@ -259,9 +253,9 @@ def _deals_content() -> rx.Component:
                         rx.foreach(
                             ListingState.deals,
                             lambda d: product_row(
-                                t_var(d["titleKey"].to(str)),
-                                d["articles"].to(list[dict[str, Any]]),
-                                row_id=d["rowId"].to(str),
+                                t_var(d["titleKey"]),
+                                d["articles"],
+                                row_id=d["rowId"],
                             ),
                         )
                     ),
@@ -284,23 +278,28 @@ def _deals_content() -> rx.Component:
     )
 
 
+def not_found() -> rx.Component:
+    """A listing whose category or section does not exist."""
+    return rx.el.div(
+        rx.el.h1(t("errors:notfoundTitle"), class_name="text-2xl font-bold"),
+        ReactRouterLink.create(
+            t("errors:backHome"),
+            to="/",
+            class_name=f"mt-3 inline-block text-green-700 underline {FOCUS}",
+        ),
+        class_name="py-16 text-center",
+    )
+
+
 def products_page() -> rx.Component:
     return page_layout(
         rx.el.div(promo_banner(ListingState.promotions), class_name="pt-4"),
         rx.cond(
             ListingState.not_found,
-            rx.el.div(
-                rx.el.h1(t("errors:notfoundTitle"), class_name="text-2xl font-bold"),
-                ReactRouterLink.create(
-                    t("errors:backHome"),
-                    to="/",
-                    class_name=f"mt-3 inline-block text-green-700 underline {FOCUS}",
-                ),
-                class_name="py-16 text-center",
-            ),
+            not_found(),
             rx.cond(
                 ListingState.sections_loading,
-                # The server's preview of the category (grocer.preview) until its data is in.
+                # The server's preview of the category (grocer.web) until its data is in.
                 preview_slot(page_skeleton()),
                 rx.cond(ListingState.main_id > 0, _category_content(), _deals_content()),
             ),

@@ -17,7 +17,18 @@ import reflex as rx
 from grocer.db import session_scope
 from grocer.services import catalogue
 from grocer.services.errors import NotFound, ValidationFailed
-from grocer.state.catalogue import cards, promo_view
+from grocer.views.catalogue import (
+    CardView,
+    CategoryLink,
+    CategoryNode,
+    DealRow,
+    PromoView,
+    SectionRow,
+    cards,
+    category_node,
+    category_section,
+    promo_view,
+)
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +63,12 @@ def parse_refine(query: str) -> dict[str, Any]:
     }
 
 
+def place_query(main_id: int, category_id: int, section_id: int = 0) -> list[tuple[str, Any]]:
+    """The URL query pairs naming what a listing shows (ids that are 0 left out)."""
+    pairs = (("mainCategoryId", main_id), ("categoryId", category_id), ("sectionId", section_id))
+    return [(name, value) for name, value in pairs if value]
+
+
 def refine_query(sort: str, shop_by: list[str], brands: list[str], origins: list[str]) -> list:
     """The URL query pairs of Refine choices (defaults left out)."""
     pairs: list[tuple[str, str]] = []
@@ -64,41 +81,26 @@ def refine_query(sort: str, shop_by: list[str], brands: list[str], origins: list
     return pairs
 
 
-def category_node(category: dict[str, Any]) -> dict[str, Any]:
-    """A category as the listing pages show it: name, picture, icon, direct children."""
-    return {
-        "id": category.get("id"),
-        "name": category.get("name") or "",
-        "imageUrl": category.get("imageUrl") or "",
-        "icon": category.get("icon") or "",
-        "children": [
-            {"id": c.get("id"), "name": c.get("name") or ""}
-            for c in category.get("children") or []
-            if isinstance(c, dict) and c.get("id") is not None
-        ],
-    }
-
-
 class ListingState(rx.State):
     """What /products, /level-one-products and /full-products show."""
 
     main_id: int = 0
     category_id: int = 0
     section_id: int = 0
-    main: dict[str, Any] = {}
-    current: dict[str, Any] = {}
-    subcategories: list[dict[str, Any]] = []
+    main: CategoryNode = {}  # empty until a category loads
+    current: CategoryNode = {}
+    subcategories: list[CategoryNode] = []
     """Level-2 categories of the main category (tabs), each with its level-3 children."""
-    leaves: list[dict[str, Any]] = []
+    leaves: list[CategoryLink] = []
     """Level-3 links of the current category."""
     title: str = ""
     section_title: str = ""
     not_found: bool = False
 
-    sections: list[dict[str, Any]] = []
+    sections: list[SectionRow] = []
     sections_loading: bool = True
-    promotions: list[dict[str, Any]] = []
-    deals: list[dict[str, Any]] = []
+    promotions: list[PromoView] = []
+    deals: list[DealRow] = []
     deals_tab: str = "fresh"
 
     # Refine dialog (choices mirror the URL; facets come from the category)
@@ -111,7 +113,7 @@ class ListingState(rx.State):
     facet_origins: list[str] = []
 
     # Product grid
-    items: list[dict[str, Any]] = []
+    items: list[CardView] = []
     total: int = 0
     page: int = 1
     pages: int = 0
@@ -131,23 +133,13 @@ class ListingState(rx.State):
 
     @rx.var
     def full_products_href(self) -> str:
-        pairs: list[tuple[str, Any]] = []
-        if self.main_id:
-            pairs.append(("mainCategoryId", self.main_id))
-        if self.category_id:
-            pairs.append(("categoryId", self.category_id))
+        pairs = place_query(self.main_id, self.category_id)
         pairs += refine_query(self.sort, self.shop_by, self.brands, self.origins)
         return "/full-products?" + urlencode(pairs)
 
     @rx.var
     def reset_href(self) -> str:
-        pairs: list[tuple[str, Any]] = []
-        if self.main_id:
-            pairs.append(("mainCategoryId", self.main_id))
-        if self.category_id:
-            pairs.append(("categoryId", self.category_id))
-        if self.section_id:
-            pairs.append(("sectionId", self.section_id))
+        pairs = place_query(self.main_id, self.category_id, self.section_id)
         path = self.router.url.path or "/full-products"
         return f"{path}?{urlencode(pairs)}" if pairs else path
 
@@ -203,27 +195,14 @@ class ListingState(rx.State):
 
     def _load_sections(self, db: Any, category_id: int) -> None:
         found = catalogue.sections(db, articles_only=True, active=True, category_ids=[category_id])
+        view_all = place_query(self.main_id or category_id, self.category_id)
         views = []
         for s in found:
             if not isinstance(s, dict) or s.get("id") is None:
                 continue
             articles = cards(s.get("articles"), CATEGORY_PREVIEW)
-            if not articles:
-                continue
-            pairs = [("mainCategoryId", self.main_id or category_id)]
-            if self.category_id:
-                pairs.append(("categoryId", self.category_id))
-            pairs.append(("sectionId", s["id"]))
-            views.append(
-                {
-                    "id": s["id"],
-                    "title": s.get("title") or "",
-                    "description": s.get("description") or "",
-                    "rowId": f"category-section-{s['id']}",
-                    "viewAll": "/full-products?" + urlencode(pairs),
-                    "articles": articles,
-                }
-            )
+            if articles:
+                views.append(category_section(s, articles, view_all))
         self.sections = views
 
     def _load_promotions(self, db: Any) -> None:
@@ -439,13 +418,7 @@ class ListingState(rx.State):
             str(v) for k, v in form.items() if k.startswith("origin_") and v in self.facet_origins
         ]
         self.refine_open = False
-        pairs: list[tuple[str, Any]] = []
-        if self.main_id:
-            pairs.append(("mainCategoryId", self.main_id))
-        if self.category_id:
-            pairs.append(("categoryId", self.category_id))
-        if self.section_id:
-            pairs.append(("sectionId", self.section_id))
+        pairs = place_query(self.main_id, self.category_id, self.section_id)
         pairs += refine_query(sort, shop_by, brands, origins)
         path = self.router.url.path or "/products"
         return rx.redirect(f"{path}?{urlencode(pairs)}")

@@ -4,95 +4,34 @@ localStorage `product_{id}` when the card was clicked is shown instead (spec 001
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
 import reflex as rx
 
 from grocer.db import session_scope
-from grocer.services import catalogue, nutrition
+from grocer.services import catalogue
 from grocer.services.errors import NotFound
 from grocer.state.bag import BagState
-from grocer.state.catalogue import card_view, cards
+from grocer.views.catalogue import (
+    FALLBACK_IMAGE,
+    CardView,
+    ProductView,
+    cached_view,
+    cards,
+    product_id_from_path,
+    product_view,
+)
 
 log = logging.getLogger(__name__)
 
-FALLBACK_IMAGE = "/img/fallback.webp"
 MAX_QUANTITY = 99
 TABS = ("description", "info", "reviews")
 
 
-def product_view(article: dict[str, Any]) -> dict[str, Any]:
-    """The card view plus what the page adds: pictures, description, facts, nutrition panel."""
-    view = card_view(article)
-    images = [u for u in (article.get("imageUrls") or []) if isinstance(u, str) and u]
-    if not images and isinstance(article.get("imageUrl"), str) and article["imageUrl"]:
-        images = [article["imageUrl"]]
-    product = article.get("product") if isinstance(article.get("product"), dict) else {}
-    category = article.get("category") if isinstance(article.get("category"), dict) else {}
-    view.update(
-        {
-            "images": images or [FALLBACK_IMAGE],
-            "description": (article.get("description") or "").strip(),
-            "sku": article.get("sku") or "",
-            "categoryName": category.get("name") or "",
-            "brand": article.get("brand") or "",
-            "origin": article.get("origin") or "",
-            "nutrition": nutrition.nutrition_panel(product.get("nutritions")),
-        }
-    )
-    return view
-
-
-_CACHED_TEXT = ("name", "imageUrl", "weightText", "promotion", "productQuality", "brand", "origin")
-
-
-def cached_view(raw: Any, product_id: int) -> dict[str, Any] | None:
-    """The browser's copy of a card (product_{id}), checked: only the card's fields, as text."""
-    try:
-        data = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or str(data.get("id")) != str(product_id):
-        return None
-    view: dict[str, Any] = {"id": product_id}
-    for key in _CACHED_TEXT:
-        value = data.get(key)
-        view[key] = value if isinstance(value, str) else None
-    view["name"] = view["name"] or "Product"
-    view["weightText"] = view["weightText"] or "N/A"
-    display = data.get("display")
-    view["display"] = {
-        code: {field: str(prices.get(field) or "")[:40] for field in ("price", "original", "saved")}
-        for code, prices in (display.items() if isinstance(display, dict) else [])
-        if isinstance(code, str) and isinstance(prices, dict)
-    }
-    percent = data.get("discountPercent")
-    view["discountPercent"] = percent if isinstance(percent, int) else None
-    view["express"] = bool(data.get("express"))
-    for key in ("price", "salePrice", "originalPrice", "savings"):
-        view[key] = str(data.get(key)) if isinstance(data.get(key), (str, int, float)) else None
-    view.update(
-        {
-            "images": [view["imageUrl"]] if view["imageUrl"] else [FALLBACK_IMAGE],
-            "description": "",
-            "sku": "",
-            "categoryName": "",
-            "nutrition": [],
-        }
-    )
-    return view
-
-
-def product_id_from_path(path: str) -> int:
-    """The id in /produit/{id}; 0 when it is not a valid id."""
-    return catalogue.parse_id((path or "").rstrip("/").rsplit("/", 1)[-1])
-
-
 class ProductState(rx.State):
-    product: dict[str, Any] = {}
-    related: list[dict[str, Any]] = []
+    product: ProductView = {}  # empty until loaded
+    related: list[CardView] = []
     loading: bool = True
     not_found: bool = False
     from_cache: bool = False

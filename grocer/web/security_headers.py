@@ -5,9 +5,9 @@ origin, and inline scripts whose exact text the shop wrote (a sha256 hash each),
 slipped into a page (a product name, say) can never run. The inline scripts are:
 
 - ours, hashed from the strings that write them: the loading shell's clean-up script
-  (grocer.loading_shell) and the preview's saved-currency line (grocer.preview.html);
+  (grocer.web.loading_shell) and the preview's saved-currency line (grocer.web.preview_html);
 - those in the built pages (React Router's context and stream, React's streaming helpers, the
-  theme and scroll-restoration lines, the paint-first starter of grocer.paint_first, written per
+  theme and scroll-restoration lines, the paint-first starter of grocer.web.paint_first, written per
   page at build time): hashed from the built HTML files, re-read when a new build replaces them.
 
 Hashes rather than a nonce: the build is served precompressed (brotli, gzip), and a nonce would
@@ -37,9 +37,9 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from grocer.loading_shell import SHELL_HTML
-from grocer.preview import html as preview_html
+from grocer.web import preview_html
 from grocer.web.build import built_pages_dir
+from grocer.web.loading_shell import SHELL_HTML
 
 HSTS = "max-age=31536000"
 """A year; no `includeSubDomains`: the shop cannot know what else runs under its domain."""

@@ -1,4 +1,4 @@
-"""Pages answered with a preview of their data (grocer/api/page_preview.py), on SQLite and
+"""Pages answered with a preview of their data (grocer/web/page_preview.py), on SQLite and
 PostgreSQL with the demo catalogue: what a browser receives before any script runs, and every
 request the middleware must leave to the static files."""
 
@@ -16,11 +16,11 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from grocer.api.page_preview import PagePreview
-from grocer.components.preview_slot import SLOT_ID
-from grocer.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
 from grocer.seed.loader import load_demo
 from grocer.services.catalogue import A, C
+from grocer.views.styles import SLOT_ID
+from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
+from grocer.web.page_preview import PagePreview
 
 HTML = {"accept": "text/html,application/xhtml+xml"}
 CATEGORY_PAGE = (

@@ -16,10 +16,10 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
-from grocer.api.page_preview import PRODUCT_PATH, PagePreview
-from grocer.loading_shell import add_shell
 from grocer.seed.loader import load_demo
 from grocer.services.catalogue import A
+from grocer.web.loading_shell import add_shell
+from grocer.web.page_preview import PRODUCT_PATH, PagePreview
 
 HTML = {"accept": "text/html"}
 FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")

@@ -16,9 +16,9 @@ from sqlmodel import Session
 from starlette.applications import Starlette
 from starlette.types import ASGIApp
 
-from grocer.loading_shell import add_shell
 from grocer.seed.loader import load_demo
 from grocer.services.catalogue import A
+from grocer.web.loading_shell import add_shell
 from grocer.web.security_headers import HSTS, SecurityHeaders, inline_scripts, script_hash
 
 HTML = {"accept": "text/html,application/xhtml+xml"}

@@ -1,6 +1,6 @@
 """Product and category pages paint their data before the app's scripts have arrived (the
-server's preview, grocer/preview), and the app then takes the page over without a second copy,
-a hydration error or a dead control."""
+server's preview, grocer/web/page_preview.py), and the app then takes the page over without a
+second copy, a hydration error or a dead control."""
 
 from __future__ import annotations
 

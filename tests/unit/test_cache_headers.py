@@ -1,4 +1,4 @@
-"""Which static answers get which cache lifetime (grocer/api/cache_headers.py)."""
+"""Which static answers get which cache lifetime (grocer/web/cache_headers.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
-from grocer.api.cache_headers import IMMUTABLE, SHORT, StaticCacheHeaders
+from grocer.web.cache_headers import IMMUTABLE, SHORT, StaticCacheHeaders
 
 
 def _client(tmp_path: Path) -> TestClient:

@@ -1,10 +1,10 @@
-"""The loading shell put into the SPA fallback pages at build time (grocer/loading_shell.py)."""
+"""The loading shell put into the SPA fallback pages at build time (grocer/web/loading_shell.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from grocer.loading_shell import PREVIEW_MARK, SHELL_ID, LoadingShellPlugin, add_shell
+from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, LoadingShellPlugin, add_shell
 
 FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body><section></section></body></html>'
 
@@ -25,7 +25,7 @@ def test_the_plugin_rewrites_only_the_fallback_pages(tmp_path: Path) -> None:
 
 
 def test_the_shell_keeps_one_place_for_a_preview() -> None:
-    """The server replaces the spinner with a product's preview (grocer.api.page_preview)."""
+    """The server replaces the spinner with a product's preview (grocer.web.page_preview)."""
     shell = add_shell(FALLBACK)
     assert shell.count(PREVIEW_MARK) == 1
     assert shell.index(PREVIEW_MARK) < shell.index("<script>")

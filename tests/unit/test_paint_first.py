@@ -1,4 +1,4 @@
-"""The prerendered pages start the app after they have painted (grocer/paint_first.py)."""
+"""The prerendered pages start the app after they have painted (grocer/web/paint_first.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grocer.paint_first import MARKER, MAX_WAIT_MS, PaintFirstPlugin, paint_first
+from grocer.web.paint_first import MARKER, MAX_WAIT_MS, PaintFirstPlugin, paint_first
 
 PRELOADS = ["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-3.js"]
 # The shape React Router 7 writes into every prerendered page.

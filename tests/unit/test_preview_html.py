@@ -1,4 +1,4 @@
-"""The preview's markup (grocer/preview/html.py): escaped values, safe pictures, prices in every
+"""The preview's markup (grocer/web/preview_html.py): escaped values, safe pictures, prices in every
 currency, the French labels of the catalog."""
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ import re
 from html import unescape
 from typing import Any
 
-from grocer.preview import html
-from grocer.state.catalogue import card_view
-from grocer.state.product import product_view
+from grocer.views.catalogue import card_view, product_view
+from grocer.web import preview_html as html
 
 HOSTILE = '<script>alert("x")</script> & "Co"'
 

@@ -14,10 +14,10 @@ from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from grocer.loading_shell import SHELL_HTML, add_shell
-from grocer.paint_first import paint_first
-from grocer.preview import html as preview_html
+from grocer.web import preview_html
 from grocer.web import security_headers as sh
+from grocer.web.loading_shell import SHELL_HTML, add_shell
+from grocer.web.paint_first import paint_first
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT_PAGE = (

@@ -7,11 +7,19 @@ import json
 from decimal import Decimal
 
 from grocer.services.money import format_amount
-from grocer.state.catalogue import _valid_nav, card_view, cards, nav_node, weight_text
-from grocer.state.currency import amount_in_all, display_prices
 from grocer.state.language import supported_language
 from grocer.state.listing import parse_refine, refine_query
-from grocer.state.product import cached_view, product_id_from_path, product_view
+from grocer.views.catalogue import (
+    cached_view,
+    card_view,
+    cards,
+    nav_node,
+    product_id_from_path,
+    product_view,
+    weight_text,
+)
+from grocer.views.catalogue import valid_nav as _valid_nav
+from grocer.views.prices import amount_in_all, display_prices
 
 ARTICLE = {
     "id": 7,
@@ -147,3 +155,26 @@ def test_supported_language():
     assert supported_language("DE") == "de"
     assert supported_language("it") is None
     assert supported_language(None) is None
+
+
+def test_storefront_rows_reach_the_components_typed():
+    """The catalogue rows are typed state vars: a component reads a card's, a category's or a
+    section's fields with their own types, with no cast (`.to(str)`) in between."""
+    from grocer.state.catalogue import CatalogueState
+    from grocer.state.listing import ListingState
+    from grocer.state.product import ProductState
+    from grocer.views.catalogue import CardView, CategoryLink, HomeSection, NavNode, PromoView
+
+    product = ProductState.product
+    assert product["name"]._var_type is str
+    assert product["id"]._var_type is int
+    assert product["images"]._var_type == list[str]
+    assert product["display"]["XOF"]["price"]._var_type is str
+    assert ListingState.items._var_type == list[CardView]
+    assert ListingState.items[0]["weightText"]._var_type is str
+    assert ListingState.current["children"]._var_type == list[CategoryLink]
+    assert ListingState.sections[0]["articles"]._var_type == list[CardView]
+    assert ListingState.deals[0]["titleKey"]._var_type is str
+    assert CatalogueState.nav[0]["children"]._var_type == list[NavNode]
+    assert CatalogueState.home_sections._var_type == list[HomeSection]
+    assert CatalogueState.promotions._var_type == list[PromoView]

@@ -1,6 +1,14 @@
-"""The preview's markup: the same elements and Tailwind classes as the page's own components
-(so the page takes over without a jump), every value escaped. Labels are the French catalog's,
-like the rest of the prerendered HTML; the app switches language once it runs.
+"""The server's first look at a page: above-the-fold HTML built from the catalogue.
+
+A category page is prerendered with empty lists and a product page is not prerendered at all,
+so their pictures (the largest thing a phone shows) used to wait for the app's scripts, the
+websocket and a round trip: 2.7-3.0 s of LCP under Lighthouse's mobile settings. The server
+now writes what the page will show above the fold (names, pictures, prices) into the HTML it
+sends (`grocer.web.page_preview`); the page keeps it on screen until its own data arrives
+(`grocer.components.preview_slot`). `preview_data` reads the catalogue, this module writes the
+markup: the same elements and Tailwind classes as the page's own components (so the page takes
+over without a jump), every value escaped. Labels are the French catalog's, like the rest of the
+prerendered HTML; the app switches language once it runs.
 
 The preview is not interactive (no buttons, the app is not running yet); links are real links.
 Prices are written in XOF with the other currencies beside them, and a line of script picks
@@ -16,15 +24,37 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from grocer.components import product_card as card
-from grocer.components.carousel import ARROW, SLIDES_CAROUSEL
-from grocer.components.icons import icon_markup
-from grocer.components.layout import PAGE_TITLE
-from grocer.components.price import ORIGINAL, PRICE, PRICE_ROW
-from grocer.components.product_row import VIEW_ALL
-from grocer.components.refine_dialog import FILTER_BUTTON
-from grocer.pages.product_detail import BACK_HOME, MAIN_IMAGE, PRODUCT_GRID
-from grocer.pages.products import CRUMBS, CURRENT_CRUMB, LEAF_LINK, LEAVES_TITLE, PILL
+from grocer.views.catalogue import FALLBACK_IMAGE, CardView, ProductView
+from grocer.views.icons import icon_markup
+from grocer.views.styles import (
+    ADD_BUTTON,
+    ARROW,
+    BACK_HOME,
+    BADGES,
+    CARD,
+    CARD_IMAGE,
+    CARD_NAME,
+    CARD_WEIGHT,
+    CRUMBS,
+    CURRENT_CRUMB,
+    DISCOUNT_BADGE,
+    FAVOURITE,
+    FILTER_BUTTON,
+    IMAGE,
+    LEAF_LINK,
+    LEAVES_TITLE,
+    MAIN_IMAGE,
+    ORIGINAL,
+    PAGE_TITLE,
+    PILL,
+    PRICE,
+    PRICE_ROW,
+    PRODUCT_GRID,
+    QUALITY_BADGE,
+    SLIDES_CAROUSEL,
+    VIEW_ALL,
+)
+from grocer.web.preview_data import CategoryPreview, PreviewRow
 
 PREVIEW_ID = "grocer-preview"
 LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales" / "fr"
@@ -51,7 +81,7 @@ def _e(value: Any) -> str:
 
 
 def _img(src: Any, alt: Any, size: int, class_name: str, first: bool = False) -> str:
-    url = src if isinstance(src, str) and src.startswith("/") else card.FALLBACK_IMAGE
+    url = src if isinstance(src, str) and src.startswith("/") else FALLBACK_IMAGE
     priority = ' fetchpriority="high"' if first else ""
     return (
         f'<img src="{_e(url)}" alt="{_e(alt)}" class="{class_name}" width="{size}" '
@@ -59,7 +89,7 @@ def _img(src: Any, alt: Any, size: int, class_name: str, first: bool = False) ->
     )
 
 
-def _prices(article: dict[str, Any], field: str) -> tuple[str, str]:
+def _prices(article: CardView, field: str) -> tuple[str, str]:
     """The XOF text of a price field, and the data-prices attribute with every currency."""
     display = article.get("display") if isinstance(article.get("display"), dict) else {}
     by_code = {
@@ -70,7 +100,7 @@ def _prices(article: dict[str, Any], field: str) -> tuple[str, str]:
     return by_code.get("XOF", ""), f" data-prices='{_e(json.dumps(by_code))}'"
 
 
-def _price_tag(article: dict[str, Any], large: bool = False) -> str:
+def _price_tag(article: CardView, large: bool = False) -> str:
     """grocer.components.price.price_tag."""
     price, price_data = _prices(article, "price")
     original, original_data = _prices(article, "original")
@@ -81,14 +111,14 @@ def _price_tag(article: dict[str, Any], large: bool = False) -> str:
     )
 
 
-def _discount_badge(article: dict[str, Any]) -> str:
+def _discount_badge(article: CardView) -> str:
     percent = article.get("discountPercent")
-    return f'<span class="{card.DISCOUNT_BADGE}">-{_e(percent)} %</span>' if percent else ""
+    return f'<span class="{DISCOUNT_BADGE}">-{_e(percent)} %</span>' if percent else ""
 
 
-def _quality_badge(article: dict[str, Any]) -> str:
+def _quality_badge(article: CardView) -> str:
     quality = article.get("productQuality")
-    return f'<span class="{card.QUALITY_BADGE}">{_e(quality)}</span>' if quality else ""
+    return f'<span class="{QUALITY_BADGE}">{_e(quality)}</span>' if quality else ""
 
 
 def wrap(for_url: str, inner: str) -> str:
@@ -110,10 +140,10 @@ def back_home() -> str:
     )
 
 
-def product(view: dict[str, Any]) -> str:
+def product(view: ProductView) -> str:
     """The top of grocer.pages.product_detail.product_view: picture, name, price, weight and
     description."""
-    images = view.get("images") or [card.FALLBACK_IMAGE]
+    images = view.get("images") or [FALLBACK_IMAGE]
     badge = _discount_badge(view)
     description = view.get("description") or label("catalogue:noDescription")
     return (
@@ -132,7 +162,7 @@ def product(view: dict[str, Any]) -> str:
 # --- category page --------------------------------------------------------------------------
 
 
-def _card(article: dict[str, Any], first: bool) -> str:
+def _card(article: CardView, first: bool) -> str:
     """grocer.components.product_card.product_card, without its buttons."""
     href = f"/produit/{int(article['id'])}"
     badges = _discount_badge(article) + _quality_badge(article)
@@ -140,24 +170,24 @@ def _card(article: dict[str, Any], first: bool) -> str:
         article.get("imageUrl"),
         article.get("name"),
         300,
-        f"{card.IMAGE} {card.CARD_IMAGE}",
+        f"{IMAGE} {CARD_IMAGE}",
         first=first,
     )
     return (
-        f'<article class="{card.CARD}"><div class="relative">'
+        f'<article class="{CARD}"><div class="relative">'
         f'<a href="{href}" class="block rounded-xl" tabindex="-1" aria-hidden="true">{image}</a>'
-        + (f'<div class="{card.BADGES}">{badges}</div>' if badges else "")
-        + f'<span class="{card.FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
-        f'<div class="mt-2"><span class="{card.ADD_BUTTON}">{icon_markup("plus", 18)}'
+        + (f'<div class="{BADGES}">{badges}</div>' if badges else "")
+        + f'<span class="{FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
+        f'<div class="mt-2"><span class="{ADD_BUTTON}">{icon_markup("plus", 18)}'
         f'<span class="ml-1">{_e(label("catalogue:add"))}</span></span></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
-        f'<a href="{href}" class="{card.CARD_NAME}">{_e(article.get("name"))}</a>'
-        f'<p class="{card.CARD_WEIGHT}">{_e(article.get("weightText"))}</p></div>'
+        f'<a href="{href}" class="{CARD_NAME}">{_e(article.get("name"))}</a>'
+        f'<p class="{CARD_WEIGHT}">{_e(article.get("weightText"))}</p></div>'
         "</article>"
     )
 
 
-def _row(row: dict[str, Any]) -> str:
+def _row(row: PreviewRow) -> str:
     """grocer.components.product_row.product_row: title, then the first cards."""
     arrows = "".join(
         f'<span class="{ARROW}">{icon_markup(name, 18)}</span>'
@@ -178,7 +208,7 @@ def _row(row: dict[str, Any]) -> str:
     )
 
 
-def category(data: dict[str, Any]) -> str:
+def category(data: CategoryPreview) -> str:
     """The top of grocer.pages.products._category_content."""
     main, current = data["main"], data["current"]
     main_id, current_id = int(main["id"]), int(current["id"])

@@ -18,9 +18,9 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.views.styles import PAGE_ROOT_ID
+
 SHELL_ID = "grocer-shell"
-PAGE_ROOT_ID = "top"
-"""The id of every page's root element (grocer.components.layout.page_layout)."""
 
 _LEAF = (
     '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="#fff" '
@@ -29,7 +29,7 @@ _LEAF = (
 )
 
 PREVIEW_MARK = '<div class="gs-spin" role="presentation"></div>'
-"""The spinner, which the server replaces with a page's preview (grocer.api.page_preview)."""
+"""The spinner, which the server replaces with a page's preview (grocer.web.page_preview)."""
 
 SHELL_HTML = f"""<div id="{SHELL_ID}" aria-busy="true">
 <style>

@@ -1,4 +1,4 @@
-"""Pages answered with the server's preview of their data already in the HTML (grocer.preview).
+"""Pages answered with the server's preview of their data already in the HTML.
 
 For a browser asking for `/produit/{id}`, `/products` or `/level-one-products` (with a main
 category), the middleware takes the built page (the SPA fallback with its loading shell, or the
@@ -20,13 +20,13 @@ import anyio
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from grocer.components.preview_slot import SLOT_ID
 from grocer.db import session_scope
-from grocer.loading_shell import PREVIEW_MARK
-from grocer.preview import html, views
 from grocer.services import catalogue
-from grocer.state.product import product_id_from_path
+from grocer.views.catalogue import product_id_from_path
+from grocer.views.styles import SLOT_ID
+from grocer.web import preview_data, preview_html
 from grocer.web.build import built_pages_dir
+from grocer.web.loading_shell import PREVIEW_MARK
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +62,12 @@ def product_page(pages: Path, product_id: int, for_url: str) -> str | None:
     if page is None or PREVIEW_MARK not in page or not product_id:
         return None
     with session_scope() as db:
-        view = views.product(db, product_id)
+        view = preview_data.product(db, product_id)
     if view is None:
         return None
-    preview = html.wrap(for_url, html.product(view))
-    shell_main = f'<main class="mx-auto w-full max-w-7xl px-4">{html.back_home()}{preview}</main>'
+    preview = preview_html.wrap(for_url, preview_html.product(view))
+    back = preview_html.back_home()
+    shell_main = f'<main class="mx-auto w-full max-w-7xl px-4">{back}{preview}</main>'
     return page.replace(PREVIEW_MARK, shell_main, 1)
 
 
@@ -81,10 +82,10 @@ def category_page(pages: Path, path: str, query: str, for_url: str) -> str | Non
     if page is None or not main_id or _SLOT.search(page) is None:
         return None
     with session_scope() as db:
-        data = views.category(db, main_id, category_id)
+        data = preview_data.category(db, main_id, category_id)
     if data is None:
         return None
-    preview = html.wrap(for_url, html.category(data))
+    preview = preview_html.wrap(for_url, preview_html.category(data))
     return _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
 
 

@@ -1,22 +1,45 @@
-"""What a preview shows, read from the catalogue services with the views the pages use."""
+"""What a page preview shows, read from the catalogue services as the view-models the pages
+use (grocer.views.catalogue); grocer.web.preview_html writes it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from sqlmodel import Session
 
 from grocer.services import catalogue
 from grocer.services.errors import NotFound, ValidationFailed
-from grocer.state.catalogue import cards
-from grocer.state.listing import category_node
-from grocer.state.product import product_view
+from grocer.views.catalogue import (
+    CardView,
+    CategoryLink,
+    CategoryNode,
+    ProductView,
+    cards,
+    category_node,
+    product_view,
+)
 
 ROW_CARDS = 6
 """A row shows at most six cards at once (desktop)."""
 
 
-def product(db: Session, product_id: int) -> dict[str, Any] | None:
+class PreviewRow(TypedDict):
+    """The first section row of a category page: its title and first cards."""
+
+    title: str
+    articles: list[CardView]
+
+
+class CategoryPreview(TypedDict):
+    """Breadcrumb (main, current), title, level-2 tabs, level-3 links and the first row."""
+
+    main: CategoryNode
+    current: CategoryNode
+    leaves: list[CategoryLink]
+    row: PreviewRow | None
+
+
+def product(db: Session, product_id: int) -> ProductView | None:
     """The product page's view of an article, or None when there is no such article."""
     try:
         return product_view(catalogue.get_article(db, product_id))
@@ -24,7 +47,7 @@ def product(db: Session, product_id: int) -> dict[str, Any] | None:
         return None
 
 
-def category(db: Session, main_id: int, category_id: int) -> dict[str, Any] | None:
+def category(db: Session, main_id: int, category_id: int) -> CategoryPreview | None:
     """Breadcrumb, title, level-2 tabs, level-3 links and the first section row of a category
     page, or None when the page would show something else (no main category, not found).
     Without a level-2 id the page moves to the first level-2 category: so does the preview."""
@@ -34,7 +57,7 @@ def category(db: Session, main_id: int, category_id: int) -> dict[str, Any] | No
         if not category_id:
             return None
         current = catalogue.get_category(db, category_id)
-        first_row = None
+        first_row: PreviewRow | None = None
         for section in catalogue.sections(
             db, articles_only=True, active=True, category_ids=[category_id]
         ):

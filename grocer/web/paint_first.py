@@ -8,8 +8,9 @@ painted. This build plugin rewrites every prerendered page so that its scripts a
 only after the `load` event (the page's own pictures are in) and a frame has painted, all in
 parallel, and the app then starts as before; `MAX_WAIT_MS` caps the wait if a picture hangs.
 Measured with Lighthouse (mobile): / LCP 2.4 -> 1.0 s. The SPA fallback pages (dynamic and
-unknown routes) are rewritten too: they paint the loading shell (grocer.loading_shell), and for
-a product the server's preview of it (grocer.preview), before the scripts are asked for.
+unknown routes) are rewritten too: they paint the loading shell (grocer.web.loading_shell), and
+for a product the server's preview of it (grocer.web.page_preview), before the scripts are asked
+for.
 """
 
 from __future__ import annotations

@@ -1,0 +1,90 @@
+"""The Tailwind classes (and element ids) that the components and the server's HTML share.
+
+The page preview (grocer.web.preview_html) draws above-the-fold markup with the same classes as
+the components that replace it, so the page takes over without a jump; both import them from
+here, which needs neither Reflex nor a component. A component adds its interactive classes
+(hover, focus) to these where the preview, which is not interactive, does not.
+"""
+
+from __future__ import annotations
+
+# --- ids ------------------------------------------------------------------------------------
+
+PAGE_ROOT_ID = "top"
+"""Every page's root element (grocer.components.layout.page_layout): the loading shell goes
+away once it is in the document."""
+SLOT_ID = "page-preview-slot"
+"""The element of a prerendered page the server writes the preview into (preview_slot)."""
+
+# --- shared by every page -------------------------------------------------------------------
+
+FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-600"
+"""The keyboard focus ring of links and buttons."""
+PAGE_TITLE = "text-2xl font-extrabold text-gray-900 sm:text-3xl"
+"""Every page's h1."""
+
+# --- product card (grocer.components.product_card) ------------------------------------------
+
+CARD = "flex h-full flex-col rounded-2xl bg-white p-2"
+IMAGE = "aspect-square w-full object-contain"
+CARD_IMAGE = "rounded-xl bg-gray-50 p-2"
+BADGES = "pointer-events-none absolute left-2 top-2 flex flex-col items-start gap-1"
+DISCOUNT_BADGE = "rounded-md bg-red-600 px-1.5 py-0.5 text-xs font-bold text-white"
+QUALITY_BADGE = "rounded-md bg-green-100 px-1.5 py-0.5 text-[11px] font-semibold text-green-800"
+FAVOURITE = (
+    "absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full "
+    "bg-white/90 text-gray-500 shadow-sm"
+)
+ADD_BUTTON = (
+    "inline-flex h-9 w-full items-center justify-center rounded-full border-2 border-green-700 "
+    "bg-white text-sm font-semibold text-green-800"
+)
+CARD_NAME = "mt-1 line-clamp-2 min-h-10 text-sm font-medium text-gray-800"
+CARD_WEIGHT = "mt-0.5 text-xs text-gray-500"
+
+# --- prices (grocer.components.price) -------------------------------------------------------
+
+PRICE_ROW = "flex flex-wrap items-baseline gap-x-2"
+PRICE: dict[bool, str] = {
+    False: "text-base font-bold text-gray-900",
+    True: "text-2xl font-bold text-gray-900",
+}
+"""The price paid, by size (large: the product page); ORIGINAL the struck-through one."""
+ORIGINAL: dict[bool, str] = {False: "text-xs text-gray-500", True: "text-base text-gray-500"}
+
+# --- rows of cards (grocer.components.carousel, product_row) --------------------------------
+
+SLIDES_CAROUSEL = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/4 lg:basis-1/6"
+"""Product carousels: 2 under 640 px, 4 under 1024 px, else 6."""
+ARROW = (
+    "inline-flex h-9 w-9 items-center justify-center rounded-full border border-gray-200 "
+    "bg-white text-gray-700 shadow-sm"
+)
+"""A previous / next button's look."""
+VIEW_ALL = (
+    "inline-flex shrink-0 items-center whitespace-nowrap rounded-full px-3 py-1.5 text-sm "
+    "font-semibold text-green-700 "
+    f"hover:bg-green-50 hover:underline {FOCUS}"
+)
+
+# --- category page (grocer.pages.products, grocer.components.refine_dialog) -----------------
+
+PILL = "inline-flex shrink-0 items-center rounded-full border px-4 py-2 text-sm font-medium"
+CRUMBS = "flex flex-wrap items-center gap-2 text-sm text-gray-600"
+CURRENT_CRUMB = "font-semibold text-gray-900"
+LEAVES_TITLE = "text-sm font-bold uppercase tracking-wide text-gray-500"
+LEAF_LINK = "inline-flex rounded-lg bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
+FILTER_BUTTON = (
+    "inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 "
+    "text-sm font-semibold text-gray-800"
+)
+"""The "Filtrer" button's look."""
+
+# --- product page (grocer.pages.product_detail) ---------------------------------------------
+
+BACK_HOME = (
+    "mt-4 inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold "
+    "text-gray-700"
+)
+MAIN_IMAGE = "aspect-square w-full rounded-2xl bg-white object-contain p-4"
+PRODUCT_GRID = "mt-4 grid gap-8 md:grid-cols-2"
