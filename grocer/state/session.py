@@ -20,6 +20,7 @@ The sign-in dialog, the account menu and the session's start, check and logout h
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -79,23 +80,16 @@ def display_user_id(token: object) -> int | None:
 def token_user_id(token: object) -> int | None:
     """The user id of a valid, unexpired, unrevoked access token; None for anything else.
 
-    Blocking (a database read when the cache has no answer): for worker threads and tests.
-    Handlers use `verified_user_id` or `session_guard.signed_in_user_id`.
+    Blocking (`verified_user_id` on an event loop of its own): for worker threads and tests,
+    never from a handler.
     """
-    claims = _claims(token)
-    if claims is None:
-        return None
-    if tokens.is_known_live(claims):
-        return claims.user_id
-    try:
-        return worker.run_blocking(tokens.verify_claims, claims).user_id
-    except Unauthorized:
-        return None
+    return asyncio.run(verified_user_id(token))
 
 
 async def verified_user_id(token: object) -> int | None:
-    """`token_user_id` for the event loop: the database is read in a worker thread, and only
-    when the cache of recent answers cannot tell."""
+    """The user id of a valid, unexpired, unrevoked access token; None for anything else.
+    The database is read in a worker thread, and only when the cache of recent answers cannot
+    tell."""
     claims = _claims(token)
     if claims is None:
         return None
