@@ -106,6 +106,18 @@ def result_items(results: list[dict[str, Any]]) -> list[PlaceRow]:
     return [item for item in items if item is not None]
 
 
+async def search_places(query: str, limit: int, lang: str, picker: str) -> list[dict[str, Any]]:
+    """A picker's place search: a query the service refuses finds nothing; any other failure
+    is logged only (000 §8) and finds nothing."""
+    try:
+        return await geo.search_places_async(query, limit, lang)
+    except ValidationFailed:
+        return []
+    except Exception:
+        logger.exception("%s: search failed (%s)", picker, query)
+        return []
+
+
 def query_text(value: Any) -> str:
     return value[:QUERY_MAX] if isinstance(value, str) else ""
 
@@ -251,13 +263,7 @@ class MapPickerState(AddressState):
             if seq != self._search_seq:
                 return
             query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
-        try:
-            found = await geo.search_places_async(query, PICKER_LIMIT, lang)
-        except ValidationFailed:
-            found = []
-        except Exception:  # 000 §8: logged only
-            logger.exception("map picker: search failed (%s)", query)
-            found = []
+        found = await search_places(query, PICKER_LIMIT, lang, "map picker")
         async with self:
             if seq != self._search_seq:
                 return
@@ -451,12 +457,7 @@ class StorePickerState(AddressState):
             query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
         found: list[dict[str, Any]] = []
         if len(query) >= MIN_QUERY:
-            try:
-                found = await geo.search_places_async(query, MODAL_LIMIT, lang)
-            except ValidationFailed:
-                found = []
-            except Exception:
-                logger.exception("store picker: search failed (%s)", query)
+            found = await search_places(query, MODAL_LIMIT, lang, "store picker")
         async with self:
             if seq != self._search_seq:
                 return
