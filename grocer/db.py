@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from grocer.settings import get_settings
+
+T = TypeVar("T")
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database could not be reached or failed to answer (connection refused or lost, a
+    lock held too long): a failure of the infrastructure, never the refusal of a rule. Raised
+    by `run_unit_of_work`, so that callers without SQLAlchemy (the Reflex states) can tell it
+    apart from a bug."""
 
 
 def _normalise(url: str) -> str:
@@ -61,3 +70,13 @@ def session_scope() -> Iterator[Session]:
         except Exception:
             session.rollback()
             raise
+
+
+def run_unit_of_work(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`fn(db, *args, **kwargs)` in a session of its own (`session_scope`); an operational
+    failure of the database becomes `DatabaseUnavailable`."""
+    try:
+        with session_scope() as db:
+            return fn(db, *args, **kwargs)
+    except sa.exc.OperationalError as exc:
+        raise DatabaseUnavailable("the database did not answer") from exc

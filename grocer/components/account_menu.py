@@ -9,6 +9,7 @@ from grocer.components.auth_dialog import CHECK, svg_icon
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
 from grocer.state.auth import AuthState
+from grocer.state.session import SessionState
 
 _USER = ("M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z", "M4 20a8 8 0 0 1 16 0")
 _CHEVRON = ("m6 9 6 6 6-6",)
@@ -61,16 +62,16 @@ def _panel() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.p(
-                AuthState.display_name, class_name="truncate text-base font-bold text-gray-900"
+                SessionState.display_name, class_name="truncate text-base font-bold text-gray-900"
             ),
-            rx.el.p(AuthState.email, class_name="truncate text-sm text-gray-600"),
+            rx.el.p(SessionState.email, class_name="truncate text-sm text-gray-600"),
             rx.el.div(
                 rx.cond(
-                    AuthState.is_admin,
+                    SessionState.is_admin,
                     _badge(t("auth:account.admin"), "bg-gray-900 text-white"),
                 ),
                 rx.cond(
-                    AuthState.email_verified,
+                    SessionState.email_verified,
                     rx.el.span(
                         svg_icon(CHECK, 12),
                         t("auth:account.emailVerified"),
@@ -137,7 +138,7 @@ def account_menu() -> rx.Component:
                     class_name="block text-[11px] leading-3 text-gray-500",
                 ),
                 rx.el.span(
-                    AuthState.first_name_or_username,
+                    SessionState.first_name_or_username,
                     class_name="block max-w-32 truncate text-sm font-semibold leading-5 text-gray-900",
                 ),
                 class_name="hidden text-left sm:block",
@@ -148,7 +149,7 @@ def account_menu() -> rx.Component:
             aria_haspopup="menu",
             aria_expanded=AuthState.menu_open,
             aria_controls="account-menu-panel",
-            aria_label=t("auth:account.open", name=AuthState.first_name_or_username),
+            aria_label=t("auth:account.open", name=SessionState.first_name_or_username),
             class_name=f"inline-flex items-center gap-2 rounded-full py-1 pl-1 pr-2 hover:bg-gray-100 {FOCUS}",
         ),
         rx.cond(

@@ -20,9 +20,9 @@ from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
 from grocer.state.address import GEOLOCATE_JS, AddressState
-from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
+from grocer.state.session import SessionState
 
 INPUT = (
     "block h-11 w-full rounded-xl border border-gray-300 bg-white px-3.5 text-base text-gray-900 "
@@ -258,6 +258,7 @@ def address_form() -> rx.Component:
         rx.el.span(
             on_mount=[
                 AddressState.dialog_opened(current_language),
+                MapPickerState.reset_picker,  # the picker opens with the dialog, clean
                 browser_call("window.innerWidth", MapPickerState.open_if_small),
             ],
             class_name="hidden",
@@ -373,7 +374,7 @@ def account_address_sync() -> rx.Component:
     element is re-created when `is_authenticated` flips, which runs on_mount again)."""
     return rx.el.span(
         on_mount=AddressState.sync_account,
-        key=AuthState.is_authenticated.to_string(),
+        key=SessionState.is_authenticated.to_string(),
         class_name="hidden",
         aria_hidden="true",
     )

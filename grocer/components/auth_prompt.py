@@ -7,9 +7,9 @@ import reflex as rx
 from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
 from grocer.components.dialog import dialog, dialog_description
 from grocer.components.i18n import t
-from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
 from grocer.state.dialogs import DialogState
+from grocer.state.session import SessionState
 
 _BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
 
@@ -50,7 +50,7 @@ def auth_prompt() -> rx.Component:
             ),
             class_name="flex flex-col items-center gap-4 px-6 pb-7 pt-2 text-center",
         ),
-        open=(DialogState.active == "auth_prompt") & ~AuthState.is_authenticated,
+        open=(DialogState.active == "auth_prompt") & ~SessionState.is_authenticated,
         on_close=DialogState.close_dialog,
         title=t("bag:authPrompt.title"),
         size="sm",

@@ -10,10 +10,10 @@ from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
 from grocer.components.dialog import FOCUS, dialog, dialog_description
 from grocer.components.i18n import t
 from grocer.components.promo_strip import promo_strip
-from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
 from grocer.state.currency import CurrencyState
 from grocer.state.dialogs import DialogState
+from grocer.state.session import SessionState
 
 BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
 PLUS = ("M12 5v14", "M5 12h14")
@@ -158,7 +158,7 @@ def empty_bag_view() -> rx.Component:
 def save_prompt() -> rx.Component:
     """Signed-out popover: "Sauvegardez votre panier (n articles)..." (001 §2)."""
     return rx.cond(
-        ~AuthState.is_authenticated & (BagState.count > 0),
+        ~SessionState.is_authenticated & (BagState.count > 0),
         rx.el.div(
             rx.el.p(
                 t("bag:savePrompt", count=BagState.count),

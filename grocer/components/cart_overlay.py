@@ -12,8 +12,8 @@ from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.i18n import t, t_var
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
-from grocer.state.cart_overlay import DeliveryPanelState
 from grocer.state.currency import CurrencyState
+from grocer.state.delivery_panel import DayCard, DeliveryPanelState
 from grocer.state.dialogs import DialogState
 
 ARROW_LEFT = ("M19 12H5", "m12 19-7-7 7-7")
@@ -167,29 +167,27 @@ def minimum_notice() -> rx.Component:
     )
 
 
-def day_card(day: rx.Var[dict[str, Any]]) -> rx.Component:
-    index = day["index"].to(int)
+def day_card(day: rx.Var[DayCard]) -> rx.Component:
+    index = day["index"]
     selected = DeliveryPanelState.selected_day == index
     base = (
         f"flex min-w-0 flex-col items-center rounded-2xl px-1 py-2 text-center transition {FOCUS} "
     )
     return rx.el.button(
-        rx.el.span(
-            t_var(day["label_key"].to(str)), class_name="w-full truncate text-[11px] font-semibold"
-        ),
-        rx.el.span(day["day"].to(int), class_name="text-xl font-bold leading-7"),
-        rx.el.span(t_var(day["month_key"].to(str)), class_name="text-[11px]"),
+        rx.el.span(t_var(day["label_key"]), class_name="w-full truncate text-[11px] font-semibold"),
+        rx.el.span(day["day"], class_name="text-xl font-bold leading-7"),
+        rx.el.span(t_var(day["month_key"]), class_name="text-[11px]"),
         type="button",
         on_click=DeliveryPanelState.select_day(index),
         aria_pressed=selected,
-        title=t_var(day["name_key"].to(str)),
+        title=t_var(day["name_key"]),
         custom_attrs={
-            "data-day": day["iso"].to(str),
-            "aria-label": t_var(day["name_key"].to(str))
+            "data-day": day["iso"],
+            "aria-label": t_var(day["name_key"])
             + " "
-            + day["day"].to(str)
+            + day["day"].to_string()
             + " "
-            + t_var(day["month_key"].to(str)),
+            + t_var(day["month_key"]),
         },
         class_name=rx.cond(
             selected,

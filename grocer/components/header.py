@@ -9,6 +9,7 @@ import reflex as rx
 from reflex.vars import VarData
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.account_menu import account_menu
 from grocer.components.category_bar import category_bar
 from grocer.components.i18n import (
     I18N_VAR_DATA,
@@ -20,11 +21,11 @@ from grocer.components.i18n import (
 from grocer.components.icons import icon, logo
 from grocer.components.product_card import FOCUS
 from grocer.state.address import AddressState
-from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
 from grocer.state.currency import CURRENCIES, SYMBOLS, CurrencyState
 from grocer.state.dialogs import DialogState
 from grocer.state.language import LanguageState
+from grocer.state.session import SessionState
 
 SELECT = (
     "h-8 cursor-pointer rounded-md border border-white/30 bg-green-800 px-2 text-xs font-semibold "
@@ -178,14 +179,11 @@ def sign_in_buttons() -> rx.Component:
 
 def header_account_slot() -> rx.Component:
     """Signed in: the account menu ("Account" and the first name, 001 §2); signed out:
-    "Sign in" and "create account". (This function belongs to the session work.)"""
-    from grocer.components.account_menu import account_menu
-
-    return rx.cond(AuthState.is_authenticated, account_menu(), sign_in_buttons())
+    "Sign in" and "create account"."""
+    return rx.cond(SessionState.is_authenticated, account_menu(), sign_in_buttons())
 
 
 def bag_button() -> rx.Component:
-    open_panel = getattr(BagState, "open_panel", None)
     return rx.el.button(
         icon("bag", 24),
         rx.cond(
@@ -201,7 +199,7 @@ def bag_button() -> rx.Component:
         ),
         type="button",
         aria_label=t("common:bag"),
-        on_click=open_panel if open_panel is not None else rx.noop(),
+        on_click=BagState.open_panel,
         class_name=(
             "relative inline-flex h-11 w-11 items-center justify-center rounded-full "
             f"text-gray-800 hover:bg-gray-100 {FOCUS}"

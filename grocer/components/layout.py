@@ -1,5 +1,5 @@
 """The frame of every page: header (with the phone menu), category bar, content, footer, and
-the app's dialogs and overlays (mounted once, by the session work's `global_overlays`)."""
+the app's dialogs and overlays (mounted once, by `global_overlays`)."""
 
 from __future__ import annotations
 

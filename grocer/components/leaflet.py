@@ -11,7 +11,7 @@ A Python developer drops a map in one line::
     leaflet_map(
         center=State.center,        # [lat, lng]; changing it re-centres the map
         zoom=State.zoom,            # changing it re-zooms
-        markers=State.markers,      # list of map_point(...) dicts
+        markers=State.markers,      # list of map_point(...) dicts (grocer.state.map_points)
         on_pick=State.pick,         # click on the map → State.pick(lat: float, lng: float)
         height="320px",
     )
@@ -23,7 +23,7 @@ come from the settings (GROCER_TILE_URL, GROCER_TILE_ATTRIBUTION) when the app i
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any
 
 import reflex as rx
 from reflex.event import passthrough_event_spec
@@ -33,39 +33,6 @@ from grocer.settings import get_settings
 LEAFLET = "leaflet@1.9.4"
 REACT_LEAFLET = "react-leaflet@5.0.0"
 HELPERS = "$/public/leaflet/grocer_leaflet.js"
-
-MARKER_KINDS = ("default", "current", "selection", "result")
-
-
-class MapPoint(TypedDict):
-    """One marker as a state holds it (see `map_point`)."""
-
-    lat: float
-    lng: float
-    kind: str
-    title: str
-    popup: str
-    open: bool
-
-
-def map_point(
-    lat: float,
-    lng: float,
-    *,
-    kind: str = "default",
-    title: str = "",
-    popup: str = "",
-    open: bool = False,  # noqa: A002 (the marker's own word)
-) -> MapPoint:
-    """A marker for `leaflet_map(markers=...)`: position, colour, hover title, popup text."""
-    return MapPoint(
-        lat=float(lat),
-        lng=float(lng),
-        kind=kind if kind in MARKER_KINDS else "default",
-        title=title,
-        popup=popup,
-        open=bool(open),
-    )
 
 
 class _ReactLeaflet(rx.NoSSRComponent):

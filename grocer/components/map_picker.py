@@ -274,9 +274,9 @@ def selection_summary() -> rx.Component:
                         ),
                     ),
                     rx.el.p(
-                        selected["lat"].to(float).to_string(),
+                        selected["lat"].to_string(),
                         ", ",
-                        selected["lng"].to(float).to_string(),
+                        selected["lng"].to_string(),
                         class_name="text-xs tabular-nums text-gray-500",
                     ),
                     class_name="min-w-0",

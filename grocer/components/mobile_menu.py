@@ -31,9 +31,9 @@ from grocer.components.i18n import t
 from grocer.components.icons import icon, logo
 from grocer.components.refine_dialog import close_button
 from grocer.components.skeleton import block
-from grocer.state.auth import AuthState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.dialogs import DialogState
+from grocer.state.session import SessionState
 from grocer.views.catalogue import NavNode
 from grocer.views.styles import FOCUS
 
@@ -121,10 +121,10 @@ def _level_one(cat: rx.Var[NavNode]) -> rx.Component:
 
 def _sign_in_up() -> rx.Component:
     return rx.cond(
-        AuthState.is_authenticated,
+        SessionState.is_authenticated,
         rx.el.p(
             icon("user", 18),
-            AuthState.first_name_or_username,
+            SessionState.first_name_or_username,
             class_name="flex items-center gap-2 px-1 text-sm font-semibold text-gray-800",
         ),
         rx.el.div(

@@ -1,6 +1,6 @@
-"""Every dialog and overlay mounted once, in the page layout (the session/bag work).
+"""Every dialog and overlay mounted once, in the page layout.
 
-The maps work adds its dialogs here with one line each. Also mounted here, invisible: the
+A new dialog is added here with one line. Also mounted here, invisible: the
 session's start (restore and refresh on load), its 5-minute expiry check, and the browser's
 leave confirmation while a sign-in or sign-up is being submitted.
 """

@@ -36,6 +36,7 @@ from grocer.services.errors import (
     InvalidCredentials,
     NotFound,
     RateLimited,
+    Unauthorized,
     ValidationFailed,
 )
 from grocer.services.names import generate_username, names_from_email
@@ -379,6 +380,15 @@ def find_for_login(db: Session, identifier: str) -> User | None:
 def get_user(db: Session, actor: User, user_id: int) -> User:
     """An account the actor may see: its own, or any for an admin; NotFound otherwise."""
     return ensure_account(db, actor, user_id)
+
+
+def active_user(db: Session, user_id: int) -> User:
+    """The account behind a verified token id, if it still exists and is active: the caller
+    of a signed-in call (the API's `CurrentUser`, a Reflex handler's `as_user`)."""
+    user = db.get(User, user_id)
+    if user is None or not user.is_active:
+        raise Unauthorized()
+    return user
 
 
 # --- creating accounts ------------------------------------------------------------------------

@@ -638,6 +638,18 @@ def apply_deltas(db: Session, user: User, deltas: object, key: object = None) ->
     return _answer(db, cart)
 
 
+def apply_batches(
+    db: Session, user: User, batches: Iterable[tuple[Mapping[int, int], str]]
+) -> dict[str, Any]:
+    """Several batches of deltas ((deltas, merge key), as `apply_deltas`), in order, in one
+    transaction: what a tab kept while its saves failed goes in one round trip, and a batch
+    the server already applied is skipped by its key. No batch: the cart as it is."""
+    answer = None
+    for deltas, key in batches:
+        answer = apply_deltas(db, user, deltas, key)
+    return answer if answer is not None else get_cart(db, user)
+
+
 def update_item(db: Session, user: User, item_id: int, quantity: object) -> dict[str, Any]:
     """Set a line's quantity; 0 or less removes the line (000 §4.3), above 99 is refused."""
     wanted = _int(quantity, "quantity")

@@ -1,1 +1,17 @@
-"""Reflex states: what pages show. No SQL and no business rule here: they call services."""
+"""Reflex states: what pages show. No SQL and no business rule here: they call services.
+
+The modules import one another in one direction only (every import at the top), from the
+bottom up:
+
+1. pure helpers: `forms` (submitted forms), `map_points` (map markers), `client_address`,
+   `session_events` (the session's moments and their listeners), `worker` (a service call in
+   a worker thread: the one way to reach the database);
+2. `session` (tokens, their checks and refresh), `currency`, `language`, `delivery_panel`;
+3. `dialogs` (which dialog is open), `session_guard` (who is signed in, verified);
+4. the dialogs and what they change: `auth`, `otp_flow`, `forgot`, `signup`, `bag`, `address`,
+   `map_picker`;
+5. the catalogue: `catalogue`, `listing`, `product`.
+
+A lower module never names a higher one: it offers a registration instead (a dialog's reset
+with `dialogs.reset_on_open`, the bag's reaction to a sign-in with `session_events.on`).
+"""

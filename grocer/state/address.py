@@ -14,7 +14,9 @@ from the browser and is checked here before use: field names against a fixed set
 at the service's limits, coordinates finite and in range, ids positive integers.
 
 The map picker overlay and the "Magasins à proximité" modal are substates
-(grocer/state/map_picker.py): they read the dialog's position and write its fields.
+(grocer/state/map_picker.py): they read the dialog's position and write its fields. This state
+imports neither: the dialog's component resets the picker with the dialog (it composes
+`dialog_opened` and `MapPickerState.reset_picker`).
 """
 
 from __future__ import annotations
@@ -24,13 +26,14 @@ import json
 import logging
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict, cast
 
 import reflex as rx
 
 from grocer.services import addresses, geo
 from grocer.services.errors import ServiceError, ValidationFailed
 from grocer.state import session_guard
+from grocer.state.dialogs import DialogState
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +82,25 @@ COORDINATE_FIELDS = ("latitude", "longitude")
 REQUIRED_NAMES = {"streetAddress": "street", "city": "city", "country": "country"}
 
 
+class ShownAddress(TypedDict, total=False):
+    """An address as the dialog, the header and the pickers hold it: the spec's camelCase
+    Address (000 §3), every field checked by `clean_address`. Every key is optional: {} is
+    "no address", and only a saved one has ids."""
+
+    streetAddress: str
+    apartment: str
+    city: str
+    state: str
+    postalCode: str
+    country: str
+    addressType: str
+    latitude: float | None
+    longitude: float | None
+    isDefault: bool
+    id: int
+    addressId: int
+
+
 # --- pure rules (tests/unit/test_address_state_rules.py) ------------------------------------
 
 
@@ -111,7 +133,7 @@ def _text(value: Any, limit: int) -> str:
     return value.strip()[:limit] if isinstance(value, str) else ""
 
 
-def clean_address(data: Any) -> dict[str, Any]:
+def clean_address(data: Any) -> ShownAddress:
     """An Address dict from anything (stored JSON, a chosen result): known keys only, text cut
     at the service limits, coordinates in range or None. {} when it holds nothing usable."""
     if not isinstance(data, Mapping):
@@ -132,10 +154,10 @@ def clean_address(data: Any) -> dict[str, Any]:
             out[key] = value
     if not any(out[key] for key in addresses.ADDRESS_LIMITS) and out["latitude"] is None:
         return {}
-    return out
+    return cast(ShownAddress, out)
 
 
-def parse_stored(text: Any) -> dict[str, Any]:
+def parse_stored(text: Any) -> ShownAddress:
     """The guest address kept under userAddress; {} when absent or unreadable (000 §4.5:
     failures reading the stored address are ignored)."""
     if not isinstance(text, str) or not text or len(text) > STORED_TEXT_MAX:
@@ -203,27 +225,14 @@ def language(value: Any) -> str:
     return value if isinstance(value, str) and value in LANGUAGES else "fr"
 
 
-# --- persistence for signed-in shoppers (run in a worker thread) -------------------------------
-
-
-def _save_for_user(db: Any, user_id: int, address_id: int, data: dict[str, Any]) -> dict:
-    user = session_guard.active_user(db, user_id)
-    if user is None:
-        raise ServiceError()
+async def _account_address(user_id: int, address_id: int = 0) -> ShownAddress:
+    """One of the signed-in shopper's addresses (owner-checked by the service), or their
+    default one when `address_id` is 0; {} when they have none."""
     if address_id:
-        return dict(addresses.update(db, user, address_id, data))
-    return dict(addresses.create(db, user, data))
-
-
-def _load_for_user(db: Any, user_id: int, address_id: int) -> dict | None:
-    """The given address of the user (owner-checked), or the default one when id is 0."""
-    user = session_guard.active_user(db, user_id)
-    if user is None:
-        return None
-    if address_id:
-        return dict(addresses.get(db, user, address_id))
-    rows = addresses.list_for_user(db, user, user.id)
-    return dict(rows[0]) if rows else None
+        found = await session_guard.call(addresses.get, address_id, as_user=user_id)
+        return clean_address(found)
+    rows = await session_guard.call(addresses.list_for_user, user_id, as_user=user_id)
+    return clean_address(rows[0]) if rows else {}
 
 
 class AddressState(rx.State):
@@ -232,7 +241,7 @@ class AddressState(rx.State):
     # The guest address (spec key userAddress), JSON text kept by the browser.
     user_address: str = rx.LocalStorage("", name=STORAGE_KEY, sync=True)
     # The signed-in shopper's address shown in this tab (their own data only).
-    account_address: dict[str, Any] = {}
+    account_address: ShownAddress = {}
 
     # The dialog.
     signed_in: bool = False
@@ -273,7 +282,7 @@ class AddressState(rx.State):
     # --- what the page shows ------------------------------------------------------------
 
     @rx.var
-    def address(self) -> dict[str, Any]:
+    def address(self) -> ShownAddress:
         """The current delivery address (the spec's Address), {} when none."""
         return self.account_address or parse_stored(self.user_address)
 
@@ -334,8 +343,6 @@ class AddressState(rx.State):
         return (lat, lng) if lat is not None and lng is not None else None
 
     async def _close_dialog(self) -> None:
-        from grocer.state.dialogs import DialogState
-
         dialogs = await self.get_state(DialogState)
         if dialogs.active == "address":
             dialogs._close()
@@ -354,11 +361,9 @@ class AddressState(rx.State):
             self.account_address = {}
             return
         try:
-            found = await session_guard.in_db(_load_for_user, user_id, 0)
+            self.account_address = await _account_address(user_id)
         except Exception:  # the header simply keeps the stored address
-            logger.exception("Chargement de l'adresse du compte impossible")
-            return
-        self.account_address = clean_address(found) if found else {}
+            logger.exception("address: the account's address could not be loaded")
 
     # --- the dialog ------------------------------------------------------------------------
 
@@ -372,11 +377,11 @@ class AddressState(rx.State):
         if user_id is None:
             return
         try:
-            found = await session_guard.in_db(_load_for_user, user_id, address_id)
+            found = await _account_address(user_id, address_id)
         except ServiceError:  # not theirs or gone: nothing to edit
             return
         except Exception:
-            logger.exception("Chargement de l'adresse impossible")
+            logger.exception("address: the address to edit could not be loaded")
             return
         if not found:
             return
@@ -384,16 +389,13 @@ class AddressState(rx.State):
         self.is_default = bool(found.get("isDefault", True))
         self.editing_id = address_id
         self._pending_edit = True
-        from grocer.state.dialogs import DialogState
-
         return DialogState.open_dialog("address")
 
     @rx.event
     async def dialog_opened(self, lang: str = "fr"):
         """The dialog just opened (000 §4.5): who is signed in, the stored or edited address,
-        then one device geolocation; on small screens the map picker opens by itself."""
-        from grocer.state.map_picker import MapPickerState
-
+        then one device geolocation; on small screens the map picker opens by itself (the
+        dialog's component resets the picker next, then asks for the screen's width)."""
         self._lang = language(lang)
         self.signed_in = await session_guard.signed_in_user_id(self) is not None
         if self._pending_edit and self.signed_in:
@@ -409,8 +411,6 @@ class AddressState(rx.State):
         self.busy = False
         self.locating = True
         self._fill_seq += 1
-        picker = await self.get_state(MapPickerState)
-        picker._reset()
         # The browser then sends the position (locate_request) and, from the dialog's own
         # event chain, its width (MapPickerState.open_if_small).
         self.locate_request = self._fill_seq
@@ -488,8 +488,6 @@ class AddressState(rx.State):
     @rx.event
     async def sign_in(self):
         """'Se connecter' (guests): the sign-in dialog takes the place of this one."""
-        from grocer.state.dialogs import DialogState
-
         self.editing_id = 0
         return DialogState.open_dialog("login")
 
@@ -507,7 +505,7 @@ class AddressState(rx.State):
             # 000 §5: for signed-in shoppers the message is only logged (the blank fields
             # are outlined); nothing is saved.
             message = addresses.required_message(missing)
-            logger.info("Adresse incomplète: %s", message)
+            logger.info("address: incomplete, not saved (%s)", message)
             self.error_key = coordinate_key
             self.console_line = message
             self.console_seq += 1
@@ -527,9 +525,12 @@ class AddressState(rx.State):
         yield
         editing = self.editing_id
         try:
-            saved = await session_guard.in_db(_save_for_user, user_id, editing, data)
+            if editing:
+                saved = await session_guard.call(addresses.update, editing, data, as_user=user_id)
+            else:
+                saved = await session_guard.call(addresses.create, data, as_user=user_id)
         except Exception:  # 000 §8: "Erreur lors de l'enregistrement de l'adresse…"
-            logger.exception("Enregistrement de l'adresse impossible")
+            logger.exception("address: the address could not be saved")
             self.busy = False
             yield self._toast(K_SAVE_FAILED, error=True)
             return
@@ -566,7 +567,7 @@ class AddressState(rx.State):
 
     # --- shared with the pickers --------------------------------------------------------
 
-    def _choose(self, address: Mapping[str, Any]) -> dict[str, Any]:
+    def _choose(self, address: Mapping[str, Any]) -> ShownAddress:
         """A place chosen in a picker fills the form (the dialog stays open)."""
         clean = clean_address(address)
         if clean:
@@ -574,7 +575,7 @@ class AddressState(rx.State):
             self._fill_seq += 1
         return clean
 
-    def _store_chosen(self, address: Mapping[str, Any]) -> dict[str, Any]:
+    def _store_chosen(self, address: Mapping[str, Any]) -> ShownAddress:
         """000 §4.5: the picker modal stores its choice under userAddress (addressUpdated)."""
         clean = clean_address(address)
         if not clean:

@@ -46,21 +46,21 @@ import logging
 import os
 import re
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Awaitable, Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import reflex as rx
-from sqlmodel import Session
+from reflex.event import EventSpec
 
-from grocer.models import User
 from grocer.services import cart as cart_service
 from grocer.services import money, pricing
-from grocer.services.errors import ServiceError, Unauthorized
+from grocer.services.errors import ServiceError
 from grocer.settings import get_settings
-from grocer.state import session_guard
+from grocer.state import session_events, session_guard
+from grocer.state.dialogs import DialogState
 
 logger = logging.getLogger(__name__)
 
@@ -388,7 +388,7 @@ def quantities_of(lines: Iterable[Mapping[str, Any]]) -> dict[int, int]:
     return {int(line["id"]): line["quantity"] for line in lines}
 
 
-# --- the server side of a save (runs in a worker thread) --------------------------------------
+# --- saving to the server ------------------------------------------------------------------------
 
 
 class SaveRefused(RuntimeError):
@@ -411,20 +411,20 @@ def fault_refuses() -> bool:
     return True
 
 
-def _user(db: Session, user_id: int) -> User:
-    user = session_guard.active_user(db, user_id)
-    if user is None:
-        raise Unauthorized()
-    return user
-
-
 def _refuse_if_faulty() -> None:
     if fault_refuses():
         raise SaveRefused("bag save refused by GROCER_FAULT_CART_SAVE_FILE")
 
 
-def save_lines(
-    db: Session,
+def batch_deltas(batches: Iterable[Mapping[str, Any]]) -> list[tuple[dict[int, int], str]]:
+    """The unsaved batches as the cart service applies them: (deltas by article, merge key)."""
+    return [
+        ({int(ident): step for ident, step in batch["deltas"].items()}, batch["key"])
+        for batch in batches
+    ]
+
+
+async def save_lines(
     user_id: int,
     mode: str,
     lines: list[dict[str, Any]],
@@ -435,35 +435,29 @@ def save_lines(
     """One save attempt of a whole bag: merge a guest bag under its merge key ("sync"), or
     replace the server bag if it is still at the version `if_match` ("replace": 412 else)."""
     _refuse_if_faulty()
-    user = _user(db, user_id)
     items = payload_items(lines)
     if mode == PENDING_SYNC:
-        return cart_service.sync(db, user, items, key)
-    return cart_service.replace_cart(
-        db, user, {"userId": user_id, "storeId": None, "cartItems": items}, if_match=if_match
+        return await session_guard.call(cart_service.sync, items, key, as_user=user_id)
+    return await session_guard.call(
+        cart_service.replace_cart,
+        {"userId": user_id, "storeId": None, "cartItems": items},
+        if_match=if_match,
+        as_user=user_id,
     )
 
 
-def save_changes(db: Session, user_id: int, batches: list[dict[str, Any]]) -> dict:
+async def save_changes(user_id: int, batches: list[dict[str, Any]]) -> dict:
     """One save attempt of the unsaved deltas: every batch under its merge key, in order, in
     one transaction (a batch the server already has is skipped); no batch: a reload."""
     _refuse_if_faulty()
-    user = _user(db, user_id)
-    answer = None
-    for batch in batches:
-        deltas = {int(ident): step for ident, step in batch["deltas"].items()}
-        answer = cart_service.apply_deltas(db, user, deltas, batch["key"])
-    return answer if answer is not None else cart_service.get_cart(db, user)
+    return await session_guard.call(
+        cart_service.apply_batches, batch_deltas(batches), as_user=user_id
+    )
 
 
-def server_call(db: Session, user_id: int, op: str, *args: Any) -> dict:
-    """A read, or the promo code, of the caller's own server bag (op: get, promo)."""
-    user = _user(db, user_id)
-    if op == "get":
-        return cart_service.get_cart(db, user)
-    if op == "promo":
-        return cart_service.apply_promo(db, user, *args)
-    raise ValueError(op)
+def load_server_bag(user_id: int) -> Awaitable[dict]:
+    """The caller's own server bag, as the cart service answers it."""
+    return session_guard.call(cart_service.get_cart, as_user=user_id)
 
 
 class BagState(rx.State):
@@ -561,7 +555,7 @@ class BagState(rx.State):
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is not None:
             try:
-                await session_guard.in_db(server_call, user_id, "promo", code)
+                await session_guard.call(cart_service.apply_promo, code, as_user=user_id)
             except Exception:
                 logger.info("bag: promo code not kept on the server", exc_info=True)
 
@@ -664,8 +658,6 @@ class BagState(rx.State):
             and after == AUTH_PROMPT_QUANTITY
             and not self.auth_prompt_shown
         ):
-            from grocer.state.dialogs import DialogState
-
             dialogs = await self.get_state(DialogState)
             if not dialogs.active:
                 self.auth_prompt_shown = True
@@ -678,7 +670,7 @@ class BagState(rx.State):
         for batch in record["batches"]:
             batch["sent"] = True
         self._keep_changes(record)
-        return await session_guard.in_db(save_changes, user_id, record["batches"])
+        return await save_changes(user_id, record["batches"])
 
     async def _send_now(self, user_id: int):
         """Send the unsaved deltas with the change just made; the answer becomes the bag.
@@ -699,7 +691,7 @@ class BagState(rx.State):
             record["batches"] = []
             self._keep_changes(record)
             try:
-                answer = await session_guard.in_db(server_call, user_id, "get")
+                answer = await load_server_bag(user_id)
             except Exception:
                 logger.warning("bag: reload after a refused change failed", exc_info=True)
                 return BagState.save_bag
@@ -833,7 +825,7 @@ class BagState(rx.State):
         if self._pending_mode():
             return BagState.save_bag  # never show the server bag over unsaved changes
         try:
-            answer = await session_guard.in_db(server_call, user_id, "get")
+            answer = await load_server_bag(user_id)
         except Exception:
             logger.warning("bag: could not load the server bag", exc_info=True)
             return None
@@ -848,7 +840,7 @@ class BagState(rx.State):
         etag = self._changes()["etag"]
         for _ in range(REPLACE_TRIES):
             if not etag:
-                server = await session_guard.in_db(server_call, user_id, "get")
+                server = await load_server_bag(user_id)
                 server_lines = lines_from_server(server)
                 merged = cart_service.merge_keeping_larger(
                     quantities_of(server_lines), quantities_of(lines)
@@ -857,9 +849,7 @@ class BagState(rx.State):
                 lines = [{**texts[str(a)], "quantity": q} for a, q in merged.items()]
                 etag = cart_service.etag(server)
             try:
-                return await session_guard.in_db(
-                    save_lines, user_id, PENDING_REPLACE, lines, if_match=etag
-                )
+                return await save_lines(user_id, PENDING_REPLACE, lines, if_match=etag)
             except cart_service.CartChanged:
                 etag = ""
         raise SaveRefused("the bag kept changing during the save")
@@ -867,9 +857,7 @@ class BagState(rx.State):
     async def _save_once(self, user_id: int, mode: str) -> dict:
         if mode == PENDING_SYNC:
             key = self._ensure_guest_key()
-            return await session_guard.in_db(
-                save_lines, user_id, PENDING_SYNC, self._lines(), key=key
-            )
+            return await save_lines(user_id, PENDING_SYNC, self._lines(), key=key)
         if mode == PENDING_REPLACE:
             return await self._replace_merging(user_id)
         return await self._send_changes(user_id)
@@ -973,3 +961,37 @@ class BagState(rx.State):
     @rx.event
     def close_promo_banner(self) -> None:
         self.promo_banner_open = False
+
+
+# --- what the session's moments do to the bag (grocer.state.session_events) ---------------------
+
+
+@session_events.on(session_events.OPENED)
+async def _close_on_page_load(state: rx.State) -> None:
+    """A (re)loaded page opens clean: the tab's state outlives a reload, its overlays should
+    not."""
+    (await state.get_state(BagState))._close_overlays()
+
+
+@session_events.on(session_events.RESTORED)
+async def _restore_on_start(state: rx.State) -> EventSpec:
+    """A tab starts on a valid session: the server bag, after what is still unsaved."""
+    return BagState.restore_account_bag()
+
+
+@session_events.on(session_events.SIGNED_IN)
+async def _merge_after_sign_in(state: rx.State) -> EventSpec:
+    """A sign-in (or sign-up) on this tab: the guest bag merges into the server bag."""
+    return BagState.after_sign_in()
+
+
+@session_events.on(session_events.ENDED)
+async def _keep_the_unsaved_when_the_session_ends(state: rx.State) -> None:
+    (await state.get_state(BagState))._forget_account_bag()
+
+
+@session_events.on(session_events.LOGGED_OUT)
+async def _leave_the_browser_on_logout(state: rx.State) -> list[EventSpec]:
+    """000 §4.1: a logout removes the whole bag from the browser."""
+    (await state.get_state(BagState))._clear_all()
+    return [rx.remove_local_storage(key) for key in BAG_STORAGE_KEYS]

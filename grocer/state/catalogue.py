@@ -15,8 +15,8 @@ import time
 
 import reflex as rx
 
-from grocer.db import session_scope
 from grocer.services import catalogue
+from grocer.state import session_guard
 from grocer.views.catalogue import (
     HomeSection,
     NavNode,
@@ -52,7 +52,7 @@ class CatalogueState(rx.State):
         self.express = not self.express
 
     @rx.event
-    def load_nav(self) -> None:
+    async def load_nav(self) -> None:
         """Categories for the bar: from the 15-minute browser cache, else from the catalogue."""
         if self.nav_loaded:
             return
@@ -72,8 +72,7 @@ class CatalogueState(rx.State):
             self.nav_loaded = True
             return
         try:
-            with session_scope() as db:
-                tree = catalogue.category_tree(db)
+            tree = await session_guard.call(catalogue.category_tree)
         except Exception:  # spec 001 §8: a failed categories load gives an empty list
             log.exception("categories load failed")
             self.nav = []
@@ -84,7 +83,7 @@ class CatalogueState(rx.State):
         self.nav_cache = json.dumps({"data": self.nav, "savedAt": now}, separators=(",", ":"))
 
     @rx.event
-    def load_home(self):
+    async def load_home(self):
         """Home: sections with articles by displayOrder, and the banner promotions."""
         self.home_error = False
         if not self.home_sections:
@@ -92,9 +91,8 @@ class CatalogueState(rx.State):
             self.home_loading = True
             yield
         try:
-            with session_scope() as db:
-                found = catalogue.sections(db, articles_only=True, active=True)
-                promos = catalogue.banner_promotions(db)
+            found = await session_guard.call(catalogue.sections, articles_only=True, active=True)
+            promos = await session_guard.call(catalogue.banner_promotions)
         except Exception:
             log.exception("home sections load failed")
             self.home_sections = []

@@ -3,13 +3,13 @@
 Step 2 checks the code on the server (grocer.services.accounts), which answers a single-use
 proof; step 3 sends it back with the new password (the e-mail alone is never enough). The code
 is never kept, the proof only in the backend-only `_proof` (OtpFlowState). The dialog resets
-whenever it opens (DialogState calls `_reset`).
+whenever it opens (registered with `dialogs.reset_on_open`).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import reflex as rx
 
@@ -17,14 +17,12 @@ from grocer.models.base import utcnow
 from grocer.services import accounts
 from grocer.services.errors import NotFound, RateLimited, ServiceError
 from grocer.state import session_guard
+from grocer.state.dialogs import DialogState, reset_on_open
 from grocer.state.otp_flow import (
     OtpFlowState,
     OtpTexts,
     password_rules_problem,
 )
-
-if TYPE_CHECKING:
-    from grocer.state.dialogs import DialogState
 
 logger = logging.getLogger(__name__)
 
@@ -48,13 +46,12 @@ K_RESET_DONE = "auth:forgot.success"
 
 
 def send_error_key(exc: BaseException) -> str:
-    if isinstance(exc, NotFound):
-        return K_EMAIL_NOT_FOUND
-    if isinstance(exc, RateLimited):
-        return K_SEND_TOO_MANY
-    if not isinstance(exc, ServiceError):
-        logger.exception("forgot password: sending failed", exc_info=exc)
-    return K_SEND_FAILED
+    return session_guard.message_key(
+        exc,
+        {NotFound: K_EMAIL_NOT_FOUND, RateLimited: K_SEND_TOO_MANY},
+        K_SEND_FAILED,
+        context="forgot password: sending",
+    )
 
 
 def verify_error_key(exc: BaseException) -> str:
@@ -145,3 +142,6 @@ class ForgotState(OtpFlowState, rx.State):
         """The password is reset: the dialog starts over and the sign-in dialog opens."""
         self._reset()
         await dialogs._open("login")
+
+
+reset_on_open("forgot", ForgotState)

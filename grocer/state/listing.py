@@ -14,9 +14,9 @@ from urllib.parse import parse_qs, urlencode
 
 import reflex as rx
 
-from grocer.db import session_scope
 from grocer.services import catalogue
 from grocer.services.errors import NotFound, ValidationFailed
+from grocer.state import session_guard
 from grocer.views.catalogue import (
     CardView,
     CategoryLink,
@@ -173,15 +173,15 @@ class ListingState(rx.State):
         self.refine_open = False
         self.facet_brands, self.facet_origins = [], []
 
-    def _load_categories(self, db: Any) -> None:
+    async def _load_categories(self) -> None:
         if self.main_id:
-            main = catalogue.get_category(db, self.main_id)
+            main = await session_guard.call(catalogue.get_category, self.main_id)
             self.main = category_node(main)
             self.subcategories = [
                 category_node(c) for c in main.get("children") or [] if isinstance(c, dict)
             ]
         if self.category_id:
-            current = catalogue.get_category(db, self.category_id)
+            current = await session_guard.call(catalogue.get_category, self.category_id)
             self.current = category_node(current)
             self.leaves = self.current["children"] if current.get("level", 0) < 3 else []
             self.title = self.current["name"]
@@ -189,12 +189,15 @@ class ListingState(rx.State):
                 path = current.get("path") or []
                 if path:
                     self.main_id = int(path[0]["id"])
-                    self.main = category_node(catalogue.get_category(db, self.main_id))
+                    main = await session_guard.call(catalogue.get_category, self.main_id)
+                    self.main = category_node(main)
         elif self.main:
             self.title = self.main["name"]
 
-    def _load_sections(self, db: Any, category_id: int) -> None:
-        found = catalogue.sections(db, articles_only=True, active=True, category_ids=[category_id])
+    async def _load_sections(self, category_id: int) -> None:
+        found = await session_guard.call(
+            catalogue.sections, articles_only=True, active=True, category_ids=[category_id]
+        )
         view_all = place_query(self.main_id or category_id, self.category_id)
         views = []
         for s in found:
@@ -205,21 +208,23 @@ class ListingState(rx.State):
                 views.append(category_section(s, articles, view_all))
         self.sections = views
 
-    def _load_promotions(self, db: Any) -> None:
+    async def _load_promotions(self) -> None:
         promos = (
-            catalogue.promotions(db, category_id=self.main_id, active=True) if self.main_id else []
+            await session_guard.call(catalogue.promotions, category_id=self.main_id, active=True)
+            if self.main_id
+            else []
         )
         if not promos:
-            promos = catalogue.banner_promotions(db)
+            promos = await session_guard.call(catalogue.banner_promotions)
         self.promotions = [
             promo_view(p)
             for p in promos
             if isinstance(p, dict) and (p.get("description") or p.get("name"))
         ]
 
-    def _fetch_page(self, db: Any, page: int, size: int) -> dict[str, Any]:
-        return catalogue.articles_page(
-            db,
+    async def _fetch_page(self, page: int, size: int) -> dict[str, Any]:
+        return await session_guard.call(
+            catalogue.articles_page,
             category_id=self.category_id or self.main_id or None,
             section_id=self.section_id or None,
             page=page,
@@ -240,7 +245,7 @@ class ListingState(rx.State):
         self.facet_origins = [str(o) for o in facets.get("origins") or []]
 
     @rx.event
-    def load_category_page(self):
+    async def load_category_page(self):
         """/products and /level-one-products: the level-2 page of a main category, or the
         "Fresh Deals" / "Sale" tabs when there is no main category."""
         self._read_url()
@@ -249,25 +254,24 @@ class ListingState(rx.State):
         self.grid_loading = True
         yield
         if not self.main_id:
-            self._load_deals()
+            await self._load_deals()
             return
         try:
-            with session_scope() as db:
-                self._load_categories(db)
-                if not self.category_id:
-                    first = catalogue.first_subcategory_id(self.main)
-                    if first:
-                        # spec 001 §2: the first visible level-2 is chosen and the URL moves to it
-                        yield rx.redirect(
-                            f"/products?mainCategoryId={self.main_id}&categoryId={first}"
-                            + self.refine_suffix,
-                            replace=True,
-                        )
-                        return
-                self._load_promotions(db)
-                self._load_sections(db, self.category_id or self.main_id)
-                self.sections_loading = False
-                self._apply_page(self._fetch_page(db, 1, CATEGORY_PREVIEW))
+            await self._load_categories()
+            if not self.category_id:
+                first = catalogue.first_subcategory_id(self.main)
+                if first:
+                    # spec 001 §2: the first visible level-2 is chosen and the URL moves to it
+                    yield rx.redirect(
+                        f"/products?mainCategoryId={self.main_id}&categoryId={first}"
+                        + self.refine_suffix,
+                        replace=True,
+                    )
+                    return
+            await self._load_promotions()
+            await self._load_sections(self.category_id or self.main_id)
+            self.sections_loading = False
+            self._apply_page(await self._fetch_page(1, CATEGORY_PREVIEW))
         except NotFound:
             self.not_found = True
         except ValidationFailed:
@@ -277,32 +281,33 @@ class ListingState(rx.State):
         self.sections_loading = False
         self.grid_loading = False
 
-    def _load_deals(self) -> None:
+    async def _load_deals(self) -> None:
         try:
-            with session_scope() as db:
-                tree = catalogue.category_tree(db)
-                by_key: dict[str, int] = {}
-                stack = list(tree)
-                while stack:
-                    node = stack.pop()
-                    if isinstance(node, dict):
-                        by_key[str(node.get("key"))] = int(node["id"])
-                        stack.extend(node.get("children") or [])
-                deals = []
-                for title_key, keys in FRESH_DEALS:
-                    cat_id = next((by_key[k] for k in keys if k in by_key), None)
-                    if cat_id is None:
-                        continue
-                    page = catalogue.articles_page(db, category_id=cat_id, sort="sale", size=6)
-                    deals.append(
-                        {
-                            "titleKey": title_key,
-                            "rowId": f"deals-{len(deals)}",
-                            "articles": cards(page["items"]),
-                        }
-                    )
-                self.deals = [d for d in deals if d["articles"]]
-                self._load_promotions(db)
+            tree = await session_guard.call(catalogue.category_tree)
+            by_key: dict[str, int] = {}
+            stack = list(tree)
+            while stack:
+                node = stack.pop()
+                if isinstance(node, dict):
+                    by_key[str(node.get("key"))] = int(node["id"])
+                    stack.extend(node.get("children") or [])
+            deals = []
+            for title_key, keys in FRESH_DEALS:
+                cat_id = next((by_key[k] for k in keys if k in by_key), None)
+                if cat_id is None:
+                    continue
+                page = await session_guard.call(
+                    catalogue.articles_page, category_id=cat_id, sort="sale", size=6
+                )
+                deals.append(
+                    {
+                        "titleKey": title_key,
+                        "rowId": f"deals-{len(deals)}",
+                        "articles": cards(page["items"]),
+                    }
+                )
+            self.deals = [d for d in deals if d["articles"]]
+            await self._load_promotions()
         except Exception:
             log.exception("fresh deals load failed")
             self.deals = []
@@ -310,7 +315,7 @@ class ListingState(rx.State):
         self.grid_loading = False
 
     @rx.event
-    def load_full_products(self):
+    async def load_full_products(self):
         """/full-products: a grid of 18 per page (variant A) or, for a level-1 category alone,
         its level-2 categories and section carousels (variant B)."""
         self._read_url()
@@ -319,15 +324,14 @@ class ListingState(rx.State):
         self.grid_loading = True
         yield
         try:
-            with session_scope() as db:
-                self._load_categories(db)
-                if self.section_id:
-                    section = catalogue.get_section(db, self.section_id)
-                    self.section_title = section.get("title") or ""
-                if self.variant == "overview":
-                    self._load_sections(db, self.main_id)
-                else:
-                    self._apply_page(self._fetch_page(db, 1, PAGE_SIZE))
+            await self._load_categories()
+            if self.section_id:
+                section = await session_guard.call(catalogue.get_section, self.section_id)
+                self.section_title = section.get("title") or ""
+            if self.variant == "overview":
+                await self._load_sections(self.main_id)
+            else:
+                self._apply_page(await self._fetch_page(1, PAGE_SIZE))
         except NotFound:
             self.not_found = True
         except ValidationFailed:
@@ -338,7 +342,7 @@ class ListingState(rx.State):
         self.grid_loading = False
 
     @rx.event
-    def go_page(self, page: int):
+    async def go_page(self, page: int):
         """The pager (variant A): one page of 18 (its buttons then scroll the grid into view:
         grocer.pages.full_products.pager)."""
         try:
@@ -350,40 +354,36 @@ class ListingState(rx.State):
         self.grid_loading = True
         yield
         try:
-            with session_scope() as db:
-                self._apply_page(self._fetch_page(db, page, PAGE_SIZE))
+            self._apply_page(await self._fetch_page(page, PAGE_SIZE))
             self.page = page
         except Exception:
             log.exception("page load failed")
         self.grid_loading = False
 
     @rx.event
-    def see_all(self):
+    async def see_all(self):
         """ "Tout voir": every article, read 100 at a time as needed; the pager hides."""
         self.show_all = True
         self.grid_loading = True
         yield
         try:
-            with session_scope() as db:
-                result = self._fetch_page(db, 1, ALL_PAGE_SIZE)
-                self._apply_page(result)
-                self._loaded_all_pages = 1
+            self._apply_page(await self._fetch_page(1, ALL_PAGE_SIZE))
+            self._loaded_all_pages = 1
         except Exception:
             log.exception("see all failed")
         self.grid_loading = False
 
     @rx.event
-    def load_more(self):
+    async def load_more(self):
         """Next 100 articles of "Tout voir"."""
         if not self.show_all or len(self.items) >= self.total:
             return
         self.grid_loading = True
         yield
         try:
-            with session_scope() as db:
-                result = self._fetch_page(db, self._loaded_all_pages + 1, ALL_PAGE_SIZE)
-                self._apply_page(result, append=True)
-                self._loaded_all_pages += 1
+            result = await self._fetch_page(self._loaded_all_pages + 1, ALL_PAGE_SIZE)
+            self._apply_page(result, append=True)
+            self._loaded_all_pages += 1
         except Exception:
             log.exception("load more failed")
         self.grid_loading = False

@@ -18,11 +18,10 @@ offline gazetteer) in background events, so a slow provider never holds the tab'
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypedDict
 
 import reflex as rx
 
-from grocer.components.leaflet import map_point
 from grocer.services import geo
 from grocer.services.errors import ValidationFailed
 from grocer.state.address import (
@@ -30,11 +29,13 @@ from grocer.state.address import (
     K_LATITUDE,
     K_LONGITUDE,
     AddressState,
+    ShownAddress,
     clean_address,
     coordinate,
     language,
     position_arg,
 )
+from grocer.state.map_points import MapPoint, map_point
 
 logger = logging.getLogger(__name__)
 
@@ -54,29 +55,67 @@ MODAL_RESULT_ZOOM = 15
 MODAL_LIMIT = 8
 
 
-def result_item(result: dict[str, Any], index: int) -> dict[str, Any]:
-    """A geocoding result as a list row: its name in two lines, position and mapped Address."""
+class PlaceRow(TypedDict):
+    """A geocoding result as a row of a picker's list: its name in two lines, its position
+    and the Address it maps to."""
+
+    index: int
+    id: str
+    title: str
+    subtitle: str
+    name: str
+    lat: float
+    lng: float
+    address: ShownAddress
+
+
+class Selection(TypedDict):
+    """The place chosen in the map picker (its address once reverse-geocoded, else {})."""
+
+    lat: float
+    lng: float
+    name: str
+    address: ShownAddress
+
+
+def result_item(result: dict[str, Any], index: int) -> PlaceRow | None:
+    """A geocoding result as a list row; None when it has no usable position."""
     name = str(result.get("display_name") or "").strip()
     title, _, rest = name.partition(", ")
     if title.isdigit() and rest:  # "12, Avenue Kwame Nkrumah, …": the number joins the road
         road, _, rest = rest.partition(", ")
         title = f"{title} {road}"
     address = clean_address(geo.to_address(result))
-    return {
-        "index": index,
-        "id": str(result.get("place_id") or index),
-        "title": title or name,
-        "subtitle": rest,
-        "name": name,
-        "lat": address.get("latitude"),
-        "lng": address.get("longitude"),
-        "address": address,
-    }
+    lat, lng = address.get("latitude"), address.get("longitude")
+    if lat is None or lng is None:
+        return None
+    return PlaceRow(
+        index=index,
+        id=str(result.get("place_id") or index),
+        title=title or name,
+        subtitle=rest,
+        name=name,
+        lat=lat,
+        lng=lng,
+        address=address,
+    )
 
 
-def result_items(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    items = [result_item(r, i) for i, r in enumerate(results)]
-    return [item for item in items if item["lat"] is not None and item["lng"] is not None]
+def result_items(results: list[dict[str, Any]]) -> list[PlaceRow]:
+    items = (result_item(r, i) for i, r in enumerate(results))
+    return [item for item in items if item is not None]
+
+
+async def search_places(query: str, limit: int, lang: str, picker: str) -> list[dict[str, Any]]:
+    """A picker's place search: a query the service refuses finds nothing; any other failure
+    is logged only (000 §8) and finds nothing."""
+    try:
+        return await geo.search_places_async(query, limit, lang)
+    except ValidationFailed:
+        return []
+    except Exception:
+        logger.exception("%s: search failed (%s)", picker, query)
+        return []
 
 
 def query_text(value: Any) -> str:
@@ -96,12 +135,12 @@ class MapPickerState(AddressState):
     query: str = ""
     searching: bool = False
     searched: str = ""  # the query the results answer ("Aucun résultat trouvé pour …")
-    results: list[dict[str, Any]] = []
+    results: list[PlaceRow] = []
     center: list[float] = DEFAULT_CENTER
     zoom: int = DEFAULT_ZOOM
     view_key: int = 0
     refresh_key: int = 0
-    selected: dict[str, Any] = {}  # {lat, lng, name, address} once a place is chosen
+    selected: Selection | None = None  # once a place is chosen
     resolving: bool = False
     manual_lat: str = ""
     manual_lng: str = ""
@@ -111,17 +150,17 @@ class MapPickerState(AddressState):
     _pick_seq: int = 0
 
     @rx.var
-    def markers(self) -> list[dict[str, Any]]:
+    def markers(self) -> list[MapPoint]:
         points = []
         if len(self.here) == 2:
             points.append(map_point(self.here[0], self.here[1], kind="current"))
-        if self.selected:
+        if self.selected is not None:
             points.append(map_point(self.selected["lat"], self.selected["lng"], kind="selection"))
         return points
 
     @rx.var
     def has_selection(self) -> bool:
-        return bool(self.selected)
+        return self.selected is not None
 
     def _reset(self) -> None:
         self.open = False
@@ -129,7 +168,7 @@ class MapPickerState(AddressState):
         self.searching = False
         self.searched = ""
         self.results = []
-        self.selected = {}
+        self.selected = None
         self.resolving = False
         self.manual_lat = ""
         self.manual_lng = ""
@@ -155,12 +194,8 @@ class MapPickerState(AddressState):
         point = form._form_position()
         if point is not None:
             parts = [form.street.strip(), form.city.strip(), form.country.strip()]
-            self.selected = {
-                "lat": point[0],
-                "lng": point[1],
-                "name": ", ".join(part for part in parts if part),
-                "address": {},
-            }
+            name = ", ".join(part for part in parts if part)
+            self.selected = Selection(lat=point[0], lng=point[1], name=name, address={})
             self._view(point[0], point[1], POINT_ZOOM)
             self.manual_lat, self.manual_lng = form.latitude, form.longitude
         elif len(form.here) == 2:
@@ -186,12 +221,18 @@ class MapPickerState(AddressState):
         self._reset()
 
     @rx.event
+    def reset_picker(self) -> None:
+        """The address dialog just opened: the picker starts closed and empty (the dialog's
+        component runs this after `AddressState.dialog_opened`)."""
+        self._reset()
+
+    @rx.event
     def confirm(self) -> None:
         """Confirmer: the chosen place fills the dialog (its coordinates always)."""
-        if not self.selected:
+        if self.selected is None:
             return
         lat, lng = self.selected["lat"], self.selected["lng"]
-        address = dict(self.selected.get("address") or {})
+        address = dict(self.selected["address"])
         form = self._address()
         if address:
             form._choose({**address, "latitude": lat, "longitude": lng})
@@ -222,13 +263,7 @@ class MapPickerState(AddressState):
             if seq != self._search_seq:
                 return
             query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
-        try:
-            found = await geo.search_places_async(query, PICKER_LIMIT, lang)
-        except ValidationFailed:
-            found = []
-        except Exception:  # 000 §8: logged only
-            logger.exception("Recherche échouée: %s", query)
-            found = []
+        found = await search_places(query, PICKER_LIMIT, lang, "map picker")
         async with self:
             if seq != self._search_seq:
                 return
@@ -246,12 +281,9 @@ class MapPickerState(AddressState):
         item = self.results[position]
         self._pick_seq += 1
         self.resolving = False
-        self.selected = {
-            "lat": item["lat"],
-            "lng": item["lng"],
-            "name": item["name"],
-            "address": item["address"],
-        }
+        self.selected = Selection(
+            lat=item["lat"], lng=item["lng"], name=item["name"], address=item["address"]
+        )
         self._view(item["lat"], item["lng"], POINT_ZOOM)
 
     # --- a point on the map ---------------------------------------------------------------
@@ -259,7 +291,7 @@ class MapPickerState(AddressState):
     def _select_point(self, lat: float, lng: float):
         lat, lng = round(lat, 6), round(lng, 6)
         self._pick_seq += 1
-        self.selected = {"lat": lat, "lng": lng, "name": "", "address": {}}
+        self.selected = Selection(lat=lat, lng=lng, name="", address={})
         self.resolving = True
         return MapPickerState.resolve_point(self._pick_seq)
 
@@ -276,7 +308,7 @@ class MapPickerState(AddressState):
         if isinstance(seq, bool) or not isinstance(seq, int):
             return
         async with self:
-            if seq != self._pick_seq or not self.selected:
+            if seq != self._pick_seq or self.selected is None:
                 return
             lat, lng = self.selected["lat"], self.selected["lng"]
             lang = (await self.get_state(AddressState))._lang
@@ -285,7 +317,7 @@ class MapPickerState(AddressState):
         except ValidationFailed:
             place = None
         except Exception:
-            logger.exception("Recherche échouée: %s,%s", lat, lng)
+            logger.exception("map picker: reverse geocoding failed (%s,%s)", lat, lng)
             place = None
         async with self:
             if seq != self._pick_seq:
@@ -293,12 +325,9 @@ class MapPickerState(AddressState):
             self.resolving = False
             if place:
                 address = clean_address(geo.to_address(place))
-                self.selected = {
-                    "lat": lat,
-                    "lng": lng,
-                    "name": str(place.get("display_name") or ""),
-                    "address": address,
-                }
+                self.selected = Selection(
+                    lat=lat, lng=lng, name=str(place.get("display_name") or ""), address=address
+                )
 
     @rx.event
     def set_manual(self, name: str, value: str) -> None:
@@ -342,7 +371,7 @@ class StorePickerState(AddressState):
     query: str = ""
     searching: bool = False
     searched: bool = False
-    results: list[dict[str, Any]] = []
+    results: list[PlaceRow] = []
     active: int = -1
     center: list[float] = MODAL_CENTER
     zoom: int = MODAL_ZOOM
@@ -353,7 +382,7 @@ class StorePickerState(AddressState):
     _search_seq: int = 0
 
     @rx.var
-    def markers(self) -> list[dict[str, Any]]:
+    def markers(self) -> list[MapPoint]:
         """The results (orange); "Vous êtes ici" is drawn by the component (translated)."""
         return [
             map_point(
@@ -428,12 +457,7 @@ class StorePickerState(AddressState):
             query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
         found: list[dict[str, Any]] = []
         if len(query) >= MIN_QUERY:
-            try:
-                found = await geo.search_places_async(query, MODAL_LIMIT, lang)
-            except ValidationFailed:
-                found = []
-            except Exception:
-                logger.exception("Recherche échouée: %s", query)
+            found = await search_places(query, MODAL_LIMIT, lang, "store picker")
         async with self:
             if seq != self._search_seq:
                 return

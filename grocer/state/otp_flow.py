@@ -19,17 +19,15 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import reflex as rx
 
 from grocer.services import accounts, otp
 from grocer.services.errors import ValidationFailed
-from grocer.state.auth import PASSWORD_MAX, form_text
 from grocer.state.client_address import router_client_address
-
-if TYPE_CHECKING:
-    from grocer.state.dialogs import DialogState
+from grocer.state.dialogs import DialogState
+from grocer.state.forms import PASSWORD_MAX, form_text
 
 CODE_LENGTH = otp.CODE_LENGTH
 RESEND_SECONDS = int(otp.RESEND_COOLDOWN.total_seconds())  # 001 §9: the server's wait, shown
@@ -144,8 +142,13 @@ class OtpFlowState(rx.State, mixin=True):
 
     # --- shared ---------------------------------------------------------------------------------
 
+    def _reset_on_open(self) -> None:
+        """DialogState calls this whenever the dialog opens (each dialog registers with
+        `dialogs.reset_on_open`)."""
+        self._reset()
+
     def _reset(self) -> None:
-        """Back to an empty step 1 (DialogState calls this whenever the dialog opens)."""
+        """Back to an empty step 1."""
         self.step = 1
         self.email = ""
         self.error = ""
@@ -284,8 +287,6 @@ class OtpFlowState(rx.State, mixin=True):
     async def finish_after_success(self):
         """`success_seconds` after a success, `_finish` runs, unless the dialog was reset, closed
         or replaced meanwhile."""
-        from grocer.state.dialogs import DialogState
-
         async with self:
             seq = self._seq
             texts = self.TEXTS

@@ -9,9 +9,9 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.db import session_scope
 from grocer.services import catalogue
 from grocer.services.errors import NotFound
+from grocer.state import session_guard
 from grocer.state.bag import BagState
 from grocer.views.catalogue import (
     FALLBACK_IMAGE,
@@ -51,7 +51,7 @@ class ProductState(rx.State):
         return images[self.image_index] if 0 <= self.image_index < len(images) else images[0]
 
     @rx.event
-    def load(self):
+    async def load(self):
         self.loading = True
         self.not_found = False
         self.from_cache = False
@@ -70,13 +70,14 @@ class ProductState(rx.State):
             self.loading = False
             return
         try:
-            with session_scope() as db:
-                article = catalogue.get_article(db, product_id)
-                self.product = product_view(article)
-                try:
-                    self.related = cards(catalogue.related_articles(db, product_id))
-                except Exception:  # spec 001 §8: a related-products failure is only logged
-                    log.exception("related products failed")
+            article = await session_guard.call(catalogue.get_article, product_id)
+            self.product = product_view(article)
+            try:
+                self.related = cards(
+                    await session_guard.call(catalogue.related_articles, product_id)
+                )
+            except Exception:  # spec 001 §8: a related-products failure is only logged
+                log.exception("related products failed")
         except NotFound:
             self.not_found = True
         except Exception:

@@ -4,26 +4,24 @@ The e-mail must be proven by a code (grocer.services.accounts): step 1 sends it,
 it and keeps the server's single-use proof, step 3 takes the password, step 4 takes the phone
 and creates the account with that proof, signed in at once. The password and the proof live in
 backend-only vars (never sent to the browser); the code itself is never kept. Opening the
-dialog resets everything (DialogState calls `_reset`).
+dialog resets everything (registered with `dialogs.reset_on_open`).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import reflex as rx
 
 from grocer.models.base import utcnow
 from grocer.services import accounts
 from grocer.services.errors import RateLimited, ServiceError
-from grocer.state import session_guard
-from grocer.state.auth import (
-    AuthState,
-    form_text,
-    login_response_problem,
-)
+from grocer.state import session_events, session_guard
+from grocer.state.auth import login_response_problem
+from grocer.state.dialogs import DialogState, reset_on_open
+from grocer.state.forms import form_text
 from grocer.state.otp_flow import (
     OtpFlowState,
     OtpTexts,
@@ -31,9 +29,7 @@ from grocer.state.otp_flow import (
     password_rules_problem,
 )
 from grocer.state.otp_flow import code_digits as code_digits  # kept importable from here
-
-if TYPE_CHECKING:
-    from grocer.state.dialogs import DialogState
+from grocer.state.session import SessionState
 
 logger = logging.getLogger(__name__)
 
@@ -225,18 +221,18 @@ class SignupState(OtpFlowState, rx.State):
         if payload is None:
             self.info = K_CREATED_SIGN_IN
             return
-        auth = await self.get_state(AuthState)
-        auth._store_login(payload)
+        (await self.get_state(SessionState))._store_login(payload)
         self.info = K_CREATED_SIGNED_IN
-        from grocer.state.bag import BagState
-
-        yield [SignupState.finish_after_success, BagState.after_sign_in]
+        yield [
+            SignupState.finish_after_success,
+            *await session_events.fire(session_events.SIGNED_IN, self),
+        ]
 
     async def _login_after_register(self, username: str) -> dict | None:
         """001 §4: sign in with the username and remember-me, else with the e-mail."""
         for identifier in (username, self.email):
             try:
-                result = await session_guard.in_db(
+                result = await session_guard.call(
                     accounts.login,
                     identifier,
                     self._password,
@@ -254,3 +250,6 @@ class SignupState(OtpFlowState, rx.State):
     async def _finish(self, dialogs: DialogState) -> None:
         """The account is created: the dialog closes."""
         dialogs._close()
+
+
+reset_on_open("signup", SignupState)

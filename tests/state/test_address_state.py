@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlmodel import Session, select
 
-import grocer.state.cart_overlay
+import grocer.state.delivery_panel
 import grocer.state.forgot
 import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
 from grocer.models import Address, User
@@ -265,10 +265,10 @@ def test_map_picker_rejects_forged_arguments() -> None:
 
     for lat, lng in [(91, 0), (0, 181), ("nan", 0), (True, 0), (None, None), ([1], 2)]:
         run(MapPickerState.pick, picker, lat, lng)
-        assert picker.selected == {}
+        assert picker.selected is None
     for index in (-1, 0, 5, True, "0", None):
         run(MapPickerState.choose_result, picker, index)
-        assert picker.selected == {}
+        assert picker.selected is None
     run(MapPickerState.confirm, picker)  # nothing chosen: nothing happens
     assert sub(root, AddressState).latitude == ""
     run(MapPickerState.got_here, picker, ["12", "x"])
@@ -281,7 +281,7 @@ def test_map_picker_manual_coordinates_and_confirm() -> None:
     run(MapPickerState.open_picker, picker)
     run(MapPickerState.set_manual, picker, "lat", "95")
     run(MapPickerState.show_coordinates, picker)
-    assert picker.manual_error == rules.K_LATITUDE and picker.selected == {}
+    assert picker.manual_error == rules.K_LATITUDE and picker.selected is None
     run(MapPickerState.set_manual, picker, "lat", "11.17")
     run(MapPickerState.set_manual, picker, "lng", "-200")
     run(MapPickerState.show_coordinates, picker)

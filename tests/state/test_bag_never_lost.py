@@ -171,7 +171,7 @@ def test_a_batch_the_server_already_applied_is_not_applied_again(
     settle(tab, BagState.increment, str(a0.id))
     refuse(0)
     batches = json.loads(sub(tab, BagState).unsaved)["batches"]
-    bag_module.save_changes(db, alice.id, batches)  # what the lost attempt did
+    cart.apply_batches(db, alice, bag_module.batch_deltas(batches))  # the lost attempt's work
     db.commit()
     assert server_lines(db, alice) == {a0.id: 2}
     settle(tab, BagState.resync)

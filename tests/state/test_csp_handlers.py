@@ -13,7 +13,7 @@ import pytest
 from reflex.istate.data import RouterData
 from sqlmodel import Session
 
-import grocer.state.cart_overlay
+import grocer.state.delivery_panel
 import grocer.state.forgot
 import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
 from grocer.models.base import utcnow

@@ -18,7 +18,7 @@ import jwt
 import pytest
 from sqlmodel import Session, select
 
-import grocer.state.cart_overlay
+import grocer.state.delivery_panel
 import grocer.state.dialogs
 import grocer.state.forgot
 import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
@@ -41,7 +41,7 @@ from grocer.state import bag as bag_module
 from grocer.state import session_guard
 from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
-from grocer.state.cart_overlay import DeliveryPanelState
+from grocer.state.delivery_panel import DeliveryPanelState
 from grocer.state.dialogs import DialogState
 from grocer.state.forgot import ForgotState
 from grocer.state.signup import SignupState

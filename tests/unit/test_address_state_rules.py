@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grocer.components.leaflet import map_point
 from grocer.services import addresses
 from grocer.state import address as rules
 from grocer.state import map_picker as picker
+from grocer.state.map_points import map_point
 
 ROOT = Path(__file__).resolve().parents[2]
 

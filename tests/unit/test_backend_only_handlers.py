@@ -3,7 +3,7 @@ method of an `rx.State` is an event handler any tab can invoke over the websocke
 
 from __future__ import annotations
 
-import grocer.state.cart_overlay
+import grocer.state.delivery_panel
 import grocer.state.forgot
 import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
 from grocer.state.address import AddressState

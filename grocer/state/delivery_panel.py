@@ -7,7 +7,7 @@ resets the selected day.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 import reflex as rx
 
@@ -19,29 +19,41 @@ FULL_WEEK_DAYS = 7
 MAX_WEEK = slots.MAX_PAGE
 
 
-def day_cards(today: Any, week_offset: int, full_week: bool) -> list[dict[str, Any]]:
+class DayCard(TypedDict):
+    """One day card of the panel; its texts are message keys."""
+
+    index: int
+    offset: int  # days from today
+    iso: str
+    day: int  # day of the month
+    label_key: str  # the weekday, short
+    name_key: str  # the card's accessible name: "Aujourd'hui", "Demain", else the weekday
+    month_key: str
+
+
+def day_cards(today: Any, week_offset: int, full_week: bool) -> list[DayCard]:
     """The day cards as the panel draws them (labels are message keys)."""
     count = FULL_WEEK_DAYS if full_week else DAYS
     cards = []
     for index, day in enumerate(slots.delivery_days(today, week_offset, count)):
         offset = (day - today).days
+        weekday = f"bag:weekdaysShort.{day.weekday()}"
         cards.append(
-            {
-                "index": index,
-                "offset": offset,
-                "iso": day.isoformat(),
-                "day": day.day,
-                "label_key": f"bag:weekdaysShort.{day.weekday()}",
-                # The card's accessible name: "Aujourd'hui", "Demain", else the weekday.
-                "name_key": (
+            DayCard(
+                index=index,
+                offset=offset,
+                iso=day.isoformat(),
+                day=day.day,
+                label_key=weekday,
+                name_key=(
                     "bag:days.today"
                     if offset == 0
                     else "bag:days.tomorrow"
                     if offset == 1
-                    else f"bag:weekdaysShort.{day.weekday()}"
+                    else weekday
                 ),
-                "month_key": f"bag:monthsShort.{day.month}",
-            }
+                month_key=f"bag:monthsShort.{day.month}",
+            )
         )
     return cards
 
@@ -55,7 +67,7 @@ class DeliveryPanelState(rx.State):
     selected_day: int = -1
 
     @rx.var
-    def days(self) -> list[dict[str, Any]]:
+    def days(self) -> list[DayCard]:
         return day_cards(utcnow().date(), self.week_offset, self.full_week)
 
     @rx.event
