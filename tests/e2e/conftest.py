@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from grocer import testing_switches
 from tests.fakes.providers import (
     FakeGeo,
     FakeIpApi,
@@ -57,8 +58,8 @@ def shop_env() -> dict[str, str]:
     return {
         # Session/bag (issue #4): the deliberately broken route of the 500-fallback test, and
         # the bag-save fault switch: a file the test writes a count into (absent = no fault).
-        "GROCER_E2E_BROKEN_ROUTE": "1",
-        "GROCER_FAULT_CART_SAVE_FILE": os.path.join(
+        testing_switches.BROKEN_ROUTE_ENV: "1",
+        testing_switches.FAULT_CART_SAVE_ENV: os.path.join(
             os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-cart-fault-{os.getpid()}"
         ),
     }

@@ -18,6 +18,7 @@ import pytest
 from reflex_base.event import EventHandler, EventSpec
 from sqlmodel import Session, select
 
+from grocer import testing_switches
 from grocer.models import Cart, CartMerge
 from grocer.models.base import utcnow
 from grocer.services import cart, tokens
@@ -37,7 +38,7 @@ def refuse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """`refuse(n)`: the next n bag saves are refused (0: none); no waiting between tries."""
     fault = tmp_path / "fault"
     fault.write_text("0")
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(fault))
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(fault))
     monkeypatch.setattr(bag_module, "SAVE_WAIT_SECONDS", 0)
     yield lambda count: fault.write_text(str(count))
 

@@ -22,6 +22,7 @@ import grocer.state.cart_overlay
 import grocer.state.dialogs
 import grocer.state.forgot
 import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
+from grocer import testing_switches
 from grocer.models import Article, Cart, CartItem, RefreshToken, User
 from grocer.models.base import utcnow
 from grocer.services import accounts, cart, tokens
@@ -55,7 +56,7 @@ PASSWORD = "secret-pass-1"
 @pytest.fixture(autouse=True)
 def _fast_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
-    monkeypatch.delenv(bag_module.FAULT_ENV, raising=False)
+    monkeypatch.delenv(testing_switches.FAULT_CART_SAVE_ENV, raising=False)
 
 
 def new_tree() -> Any:
@@ -424,7 +425,7 @@ def test_guest_bag_is_merged_at_sign_in_and_retried(
     monkeypatch.setattr(bag_module, "SAVE_WAIT_SECONDS", 0)
     fault = tmp_path / "fault"
     fault.write_text("5")
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(fault))
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(fault))
 
     root = new_tree()
     bag = sub(root, BagState)
@@ -446,13 +447,13 @@ def test_guest_bag_is_merged_at_sign_in_and_retried(
 def test_fault_switch_does_nothing_when_unset(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv(bag_module.FAULT_ENV, raising=False)
-    assert bag_module.fault_refuses() is False
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(tmp_path / "missing"))
-    assert bag_module.fault_refuses() is False
+    monkeypatch.delenv(testing_switches.FAULT_CART_SAVE_ENV, raising=False)
+    assert testing_switches.cart_save_refused() is False
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(tmp_path / "missing"))
+    assert testing_switches.cart_save_refused() is False
     (tmp_path / "n").write_text("2")
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(tmp_path / "n"))
-    assert [bag_module.fault_refuses() for _ in range(3)] == [True, True, False]
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(tmp_path / "n"))
+    assert [testing_switches.cart_save_refused() for _ in range(3)] == [True, True, False]
 
 
 # --- the error catalogues (000 §8, 001 §8) ---------------------------------------------------
