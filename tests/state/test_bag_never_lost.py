@@ -25,9 +25,7 @@ from grocer.services import cart, tokens
 from grocer.state import bag as bag_module
 from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
-from tests.state.test_handlers_security import _fast_bcrypt as _fast_bcrypt  # noqa: F401
-from tests.state.test_handlers_security import new_tree, run, server_lines, sign_in, sub
-from tests.state.test_handlers_security import shop as shop  # the fixture
+from tests.support.state_harness import new_tree, run, server_lines, sign_in, sub
 
 SHARED = {AuthState: ("access_token", "auth_token", "refresh_token", "expires_at", "user_info")}
 SHARED[BagState] = ("cart", "pending_save", "unsaved")

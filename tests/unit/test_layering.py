@@ -241,11 +241,14 @@ def test_no_import_cycle() -> None:
 
 
 def write_package(root: Path, files: dict[str, str]) -> Modules:
-    """Write `files` (paths relative to `root`) and read them back as the rules read grocer/."""
-    for relative, source in files.items():
-        path = root / relative
+    """Write the package `shop` under `root` (`files`: paths relative to `shop/`; every folder
+    gets an empty `__init__.py` unless given) and read it back as the rules read grocer/."""
+    for relative, source in {"__init__.py": "", **files}.items():
+        path = root / "shop" / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(source)
+        for folder in path.relative_to(root).parents[:-1]:
+            (root / folder / "__init__.py").touch()
     return module_files(root / "shop")
 
 
@@ -253,21 +256,19 @@ def test_reads_relative_imports_and_modules_named_in_from_imports(tmp_path: Path
     modules = write_package(
         tmp_path,
         {
-            "shop/__init__.py": "from . import ui\n",
-            "shop/ui/__init__.py": "",
-            "shop/ui/page.py": "",
-            "shop/ui/widgets.py": "",
-            "shop/core/__init__.py": "from .rules import RULE\n",
-            "shop/core/rules.py": "RULE = 1\n",
-            "shop/core/deep/__init__.py": "",
-            "shop/core/deep/calc.py": (
+            "__init__.py": "from . import ui\n",
+            "ui/page.py": "",
+            "ui/widgets.py": "",
+            "core/__init__.py": "from .rules import RULE\n",
+            "core/rules.py": "RULE = 1\n",
+            "core/deep/calc.py": (
                 "from .. import rules\n"
                 "from ..rules import RULE\n"
                 "from ...ui import page, NOT_A_MODULE\n"
                 "from . import helper\n"
                 "import shop.ui.widgets as widgets\n"
             ),
-            "shop/core/deep/helper.py": "",
+            "core/deep/helper.py": "",
         },
     )
     assert sorted(set(imports_of("shop.core.deep.calc", modules))) == [
@@ -289,8 +290,7 @@ def test_function_level_type_checking_and_dynamic_imports_count(tmp_path: Path) 
     modules = write_package(
         tmp_path,
         {
-            "shop/__init__.py": "",
-            "shop/core.py": (
+            "core.py": (
                 "from typing import TYPE_CHECKING\n"
                 "import importlib\n"
                 "if TYPE_CHECKING:\n"
@@ -303,10 +303,10 @@ def test_function_level_type_checking_and_dynamic_imports_count(tmp_path: Path) 
                 "        pass\n"
                 "    return importlib.import_module('shop.ui')\n"
             ),
-            "shop/ui.py": "",
+            "ui.py": "",
         },
     )
-    found = violations(modules, {"shop.core": ("shop.ui", "reflex", "sqlmodel")})
+    found = violations(modules, {"shop.core": ("shop.ui", "reflex", "sqlmodel")}, root="shop")
     assert found == [
         "shop.core:4 imports shop.ui (shop.core must not)",
         "shop.core:6 imports reflex (shop.core must not)",
@@ -321,12 +321,11 @@ def test_finds_cycles_through_function_level_imports_but_not_package_reexports(
     modules = write_package(
         tmp_path,
         {
-            "shop/__init__.py": "",
-            "shop/state/__init__.py": "from shop.state import auth, bag\n",
-            "shop/state/auth.py": "def sign_in():\n    from shop.state.bag import Bag\n",
-            "shop/state/bag.py": "from shop.state import dialogs\n",
-            "shop/state/dialogs.py": "from .auth import sign_in\n",
-            "shop/state/alone.py": "import shop.state\n",
+            "state/__init__.py": "from shop.state import auth, bag\n",
+            "state/auth.py": "def sign_in():\n    from shop.state.bag import Bag\n",
+            "state/bag.py": "from shop.state import dialogs\n",
+            "state/dialogs.py": "from .auth import sign_in\n",
+            "state/alone.py": "import shop.state\n",
         },
     )
     graph = without_package_children(import_graph(modules, "shop"))
@@ -339,13 +338,11 @@ def test_a_banned_import_made_through_another_module_counts(tmp_path: Path) -> N
     modules = write_package(
         tmp_path,
         {
-            "shop/__init__.py": "",
-            "shop/web/__init__.py": "",
-            "shop/web/headers.py": "from shop import helpers\n",
-            "shop/helpers.py": "from shop.widgets import button\n",
-            "shop/widgets.py": "from shop.state import Cart\ndef button(): ...\n",
-            "shop/state.py": "import sqlmodel\nfrom shop import services\n",
-            "shop/services.py": "import sqlmodel\n",
+            "web/headers.py": "from shop import helpers\n",
+            "helpers.py": "from shop.widgets import button\n",
+            "widgets.py": "from shop.state import Cart\ndef button(): ...\n",
+            "state.py": "import sqlmodel\nfrom shop import services\n",
+            "services.py": "import sqlmodel\n",
         },
     )
     rules = {"shop.web": ("shop.state",), "shop.state": ("shop.widgets", *SQL)}
