@@ -1,73 +1,103 @@
-"""One module per route; register_pages adds them all to the app.
+"""One module per route, and one way to register them: a `Page` row each in `PAGES`.
 
-Other pages (session, account, checkout, maps) are registered here too, by the helpers that
-write them, with one `app.add_page(...)` each.
+A row names the component, the route, the title and the state handlers that load the page's
+data; `register_pages` adds every row with the handlers all pages run first (the category
+tree, the currency by country: `grocer.components.layout.on_load`). A new page is one more row.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import reflex as rx
+from reflex.event import EventHandler
+
+from grocer import testing_switches
+from grocer.components.error_fallback import install_error_fallback
+from grocer.components.layout import on_load
+from grocer.pages import (
+    checkout,
+    e2e_broken,
+    errors,
+    full_products,
+    home,
+    product_detail,
+    products,
+)
+from grocer.state.catalogue import CatalogueState
+from grocer.state.listing import ListingState
+from grocer.state.product import ProductState
+
+
+@dataclass(frozen=True)
+class Page:
+    """One route of the shop."""
+
+    component: Callable[[], rx.Component]
+    route: str
+    title: str
+    loads: tuple[EventHandler, ...] = ()  # after the handlers every page runs
+    bare: bool = False  # no on-load at all: a page outside the layout, with nothing to load
+
+
+PAGES: tuple[Page, ...] = (
+    Page(
+        home.index,
+        "/",
+        "Grocer – Courses en ligne à Ouagadougou",
+        (CatalogueState.load_home,),
+    ),
+    Page(
+        products.products_page,
+        "/products",
+        "Grocer – Rayons",
+        (ListingState.load_category_page,),
+    ),
+    Page(
+        products.products_page,
+        "/level-one-products",
+        "Grocer – Rayons",
+        (ListingState.load_category_page,),
+    ),
+    Page(
+        full_products.full_products_page,
+        "/full-products",
+        "Grocer – Produits",
+        (ListingState.load_full_products,),
+    ),
+    Page(
+        product_detail.product_page,
+        "/produit/[product_id]",
+        "Grocer – Produit",
+        (ProductState.load,),
+    ),
+    Page(errors.error_page("default"), "/error", "Grocer – Erreur"),
+    Page(errors.error_page("network"), "/error/network", "Grocer – Problème de connexion"),
+    Page(errors.error_page("server"), "/error/server", "Grocer – Erreur du serveur"),
+    Page(errors.error_page("notfound"), "404", "Grocer – Page introuvable"),
+    Page(checkout.checkout, checkout.ROUTE, "Commande – Grocer"),
+)
+
+#: The page that throws while rendering, for the browser test of the 500 fallback: registered
+#: only when the browser tests turn its switch on (grocer.testing_switches).
+BROKEN_PAGE = Page(e2e_broken.broken, e2e_broken.ROUTE, "Grocer", bare=True)
+
+
+def pages() -> tuple[Page, ...]:
+    """The pages this server registers."""
+    return (*PAGES, BROKEN_PAGE) if testing_switches.broken_route_enabled() else PAGES
 
 
 def register_pages(app: rx.App) -> None:
-    from grocer.components.layout import on_load
-    from grocer.pages import errors, full_products, home, product_detail, products
-    from grocer.state.catalogue import CatalogueState
-    from grocer.state.listing import ListingState
-    from grocer.state.product import ProductState
-
+    """Add every page to the app (grocer/grocer.py calls it once)."""
     app.html_lang = "fr"
-    app.add_page(
-        home.index,
-        route="/",
-        title="Grocer – Courses en ligne à Ouagadougou",
-        on_load=on_load(CatalogueState.load_home),
-    )
-    for route in ("/products", "/level-one-products"):
+    for page in pages():
         app.add_page(
-            products.products_page,
-            route=route,
-            title="Grocer – Rayons",
-            on_load=on_load(ListingState.load_category_page),
+            page.component,
+            route=page.route,
+            title=page.title,
+            on_load=None if page.bare else on_load(*page.loads),
         )
-    app.add_page(
-        full_products.full_products_page,
-        route="/full-products",
-        title="Grocer – Produits",
-        on_load=on_load(ListingState.load_full_products),
-    )
-    app.add_page(
-        product_detail.product_page,
-        route="/produit/[product_id]",
-        title="Grocer – Produit",
-        on_load=on_load(ProductState.load),
-    )
-    app.add_page(
-        errors.error_page("default"), route="/error", title="Grocer – Erreur", on_load=on_load()
-    )
-    app.add_page(
-        errors.error_page("network"),
-        route="/error/network",
-        title="Grocer – Problème de connexion",
-        on_load=on_load(),
-    )
-    app.add_page(
-        errors.error_page("server"),
-        route="/error/server",
-        title="Grocer – Erreur du serveur",
-        on_load=on_load(),
-    )
-    app.add_page(
-        errors.error_page("notfound"),
-        route="404",
-        title="Grocer – Page introuvable",
-        on_load=on_load(),
-    )
-
-    # Session and bag (issue #4): the checkout placeholder, the 500 fallback replacing the
-    # framework's error boundary, and the deliberately broken route of the browser tests
-    # (registered only with GROCER_E2E_BROKEN_ROUTE=1).
-    from grocer.components.error_fallback import install_error_fallback
-    from grocer.pages import checkout, e2e_broken
-
-    checkout.register(app)
-    e2e_broken.register(app)
+    # The 500 fallback replaces the framework's error boundary on every page.
     install_error_fallback(app)

@@ -77,9 +77,3 @@ def checkout() -> rx.Component:
     from grocer.components.layout import page_layout
 
     return page_layout(checkout_content())
-
-
-def register(app: rx.App) -> None:
-    from grocer.components.layout import on_load
-
-    app.add_page(checkout, route=ROUTE, title="Commande – Grocer", on_load=on_load())

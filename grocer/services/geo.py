@@ -227,7 +227,7 @@ class RedisIntervalLimiter:
                 )
             )
         except self._redis_error as exc:
-            logger.warning("Limiteur Redis indisponible, limite locale utilisée: %s", exc)
+            logger.warning("Redis rate limiter unavailable, using the local limit: %s", exc)
             self._fallback.acquire()
             return
         if wait_ms < 0:

@@ -113,7 +113,7 @@ class OfflineDatabaseSource:
         try:
             return country_code(_offline_db().lookup(ip).country_code)
         except Exception as exc:  # a broken database must not break detection
-            logger.warning("Détection du pays échouée: base hors ligne: %s", exc)
+            logger.warning("Country detection failed: offline database: %s", exc)
             return None
 
 
@@ -136,7 +136,7 @@ class PublicServiceSource:
         try:
             body = fetch_json(self._client, url)
         except Exception as exc:  # detection never fails the caller
-            logger.warning("Détection du pays échouée: %s (%s)", url, exc)
+            logger.warning("Country detection failed: %s (%s)", url, exc)
             self._cooldown.mark_down(self.template)
             return None
         if not isinstance(body, dict) or body.get("error") or body.get("success") is False:

@@ -30,11 +30,9 @@ Every handler is a door: ids, quantities and article dicts from the browser are 
 (types, lengths, 1..99), and a signed-in change names only the caller's own cart (the
 services take the user from the verified token, never from the browser).
 
-Fault injection for the browser tests only: when the server process has the environment
-variable GROCER_FAULT_CART_SAVE_FILE set to a file path, and that file holds a number N > 0,
-the next N bag saves (`save_bag` attempts, and the sending of a signed-in change) are refused
-and N is counted down in the file.
-Unset (always, outside tests/e2e), nothing happens. Shoppers cannot reach it.
+Fault injection for the browser tests only: the save-failure switch of
+grocer.testing_switches (GROCER_FAULT_CART_SAVE_FILE) refuses the next N saves. Unset (always,
+outside tests/e2e), nothing happens.
 """
 
 from __future__ import annotations
@@ -43,18 +41,17 @@ import asyncio
 import hashlib
 import json
 import logging
-import os
 import re
 import secrets
 from collections.abc import Awaitable, Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import reflex as rx
 from reflex.event import EventSpec
 
+from grocer import testing_switches
 from grocer.services import cart as cart_service
 from grocer.services import money, pricing
 from grocer.services.errors import ServiceError
@@ -70,7 +67,6 @@ MAX_LINES = cart_service.MAX_LINES  # 200 lines
 SAVE_ATTEMPTS = 5  # 000 §9
 SAVE_WAIT_SECONDS = 0.3  # × the attempt number
 AUTH_PROMPT_QUANTITY = 2  # 000 §9
-FAULT_ENV = "GROCER_FAULT_CART_SAVE_FILE"
 _MAX_ID = 2**31 - 1
 _TEXT_LIMITS = {"name": 200, "image": 500, "weight": 60}
 _PRICE_TEXT_MAX = 40
@@ -395,25 +391,9 @@ class SaveRefused(RuntimeError):
     """A save refused by the e2e fault switch."""
 
 
-def fault_refuses() -> bool:
-    """The e2e fault switch (see the module docstring); False whenever it is not set up."""
-    path = os.environ.get(FAULT_ENV, "").strip()
-    if not path:
-        return False
-    file = Path(path)
-    try:
-        remaining = int(file.read_text().strip() or "0")
-    except (OSError, ValueError):
-        return False
-    if remaining <= 0:
-        return False
-    file.write_text(str(remaining - 1))
-    return True
-
-
 def _refuse_if_faulty() -> None:
-    if fault_refuses():
-        raise SaveRefused("bag save refused by GROCER_FAULT_CART_SAVE_FILE")
+    if testing_switches.cart_save_refused():
+        raise SaveRefused(f"bag save refused by {testing_switches.FAULT_CART_SAVE_ENV}")
 
 
 def batch_deltas(batches: Iterable[Mapping[str, Any]]) -> list[tuple[dict[int, int], str]]:

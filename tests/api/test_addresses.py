@@ -1,7 +1,4 @@
-"""Addresses through /api/v1 (spec 001 §7), on SQLite and PostgreSQL.
-
-The helpers at the top (make_user, auth) are shared by the other account API tests.
-"""
+"""Addresses through /api/v1 (spec 001 §7), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,15 +9,9 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from grocer.models import Address, User
-from grocer.models.base import utcnow
-from grocer.services.tokens import create_access_token
+from tests.support import API
+from tests.support.accounts import VALID_ADDRESS, bearer_for, stored_user
 
-API = "/api/v1"
-VALID: dict[str, Any] = {
-    "streetAddress": "Avenue Kwame Nkrumah",
-    "city": "Ouagadougou",
-    "country": "Burkina Faso",
-}
 ADDRESS_KEYS = {
     "id",
     "addressId",
@@ -38,41 +29,17 @@ ADDRESS_KEYS = {
 }
 
 
-def make_user(db: Session, name: str, roles: list[str] | None = None) -> User:
-    """A stored, active account (sign-in is another module's business: tokens are minted)."""
-    user = User(
-        username=name,
-        email=f"{name}@example.bf",
-        password_hash="not-a-real-hash",
-        roles=roles if roles is not None else ["consumer"],
-        registration_date=utcnow(),
-    )
-    db.add(user)
-    db.commit()
-    db.refresh(user)
-    return user
-
-
-def auth(user: User) -> dict[str, str]:
-    assert user.id is not None
-    token = create_access_token(user.id, list(user.roles or []), utcnow())
-    return {"Authorization": f"Bearer {token}"}
-
-
 def post_address(client: TestClient, user: User, **fields: Any) -> dict[str, Any]:
-    response = client.post(f"{API}/users/addresses", json={**VALID, **fields}, headers=auth(user))
+    response = client.post(
+        f"{API}/users/addresses", json={**VALID_ADDRESS, **fields}, headers=bearer_for(user)
+    )
     assert response.status_code == 201, response.text
     return response.json()
 
 
-@pytest.fixture
-def alice(db: Session) -> User:
-    return make_user(db, "alice")
-
-
 def test_create_returns_the_saved_address(client: TestClient, alice: User) -> None:
     body = {
-        **VALID,
+        **VALID_ADDRESS,
         "streetAddress": "  Rue 15.32, porte 7  ",
         "apartment": "Villa 3",
         "state": "Centre",
@@ -90,7 +57,7 @@ def test_create_returns_the_saved_address(client: TestClient, alice: User) -> No
     assert (saved["latitude"], saved["longitude"]) == (12.3714, -1.5197)
     assert saved["isDefault"] is True
     assert saved["createdAt"].endswith("Z")
-    got = client.get(f"{API}/users/addresses/{saved['id']}", headers=auth(alice))
+    got = client.get(f"{API}/users/addresses/{saved['id']}", headers=bearer_for(alice))
     assert got.status_code == 200 and got.json() == saved
 
 
@@ -104,7 +71,7 @@ def test_defaults_home_and_default(client: TestClient, alice: User) -> None:
 @pytest.mark.parametrize(
     ("body", "field", "message"),
     [
-        ({**VALID, "city": "  "}, "city", "Veuillez remplir le champ ville"),
+        ({**VALID_ADDRESS, "city": "  "}, "city", "Veuillez remplir le champ ville"),
         (
             {"city": "Ouaga"},
             "streetAddress",
@@ -112,12 +79,12 @@ def test_defaults_home_and_default(client: TestClient, alice: User) -> None:
         ),
         ({}, "streetAddress", "Veuillez remplir les champs suivants : adresse, ville, pays"),
         (
-            {**VALID, "latitude": -90.5},
+            {**VALID_ADDRESS, "latitude": -90.5},
             "latitude",
             "La latitude doit être comprise entre -90 et 90",
         ),
         (
-            {**VALID, "longitude": 181},
+            {**VALID_ADDRESS, "longitude": 181},
             "longitude",
             "La longitude doit être comprise entre -180 et 180",
         ),
@@ -126,7 +93,7 @@ def test_defaults_home_and_default(client: TestClient, alice: User) -> None:
 def test_validation_messages(
     client: TestClient, alice: User, body: dict[str, Any], field: str, message: str
 ) -> None:
-    response = client.post(f"{API}/users/addresses", json=body, headers=auth(alice))
+    response = client.post(f"{API}/users/addresses", json=body, headers=bearer_for(alice))
     assert response.status_code == 400
     assert response.json()["message"] == message
     assert response.json()["field"] == field
@@ -134,7 +101,9 @@ def test_validation_messages(
 
 def test_over_long_fields_are_refused(client: TestClient, alice: User) -> None:
     response = client.post(
-        f"{API}/users/addresses", json={**VALID, "postalCode": "9" * 21}, headers=auth(alice)
+        f"{API}/users/addresses",
+        json={**VALID_ADDRESS, "postalCode": "9" * 21},
+        headers=bearer_for(alice),
     )
     assert response.status_code == 400
     assert response.json()["field"] == "postalCode"
@@ -143,7 +112,7 @@ def test_over_long_fields_are_refused(client: TestClient, alice: User) -> None:
 def test_only_one_default(client: TestClient, db: Session, alice: User) -> None:
     first = post_address(client, alice)
     second = post_address(client, alice, city="Bobo-Dioulasso")
-    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=auth(alice)).json()
+    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=bearer_for(alice)).json()
     assert [(a["id"], a["isDefault"]) for a in listed] == [
         (second["id"], True),
         (first["id"], False),
@@ -164,16 +133,16 @@ def test_update_is_partial_and_can_move_the_default(client: TestClient, alice: U
     response = client.put(
         f"{API}/users/addresses/{first['id']}",
         json={"city": "Kaya", "isDefault": True},
-        headers=auth(alice),
+        headers=bearer_for(alice),
     )
     assert response.status_code == 200, response.text
     updated = response.json()
     assert updated["city"] == "Kaya"
     assert updated["apartment"] == "Porte 2" and updated["latitude"] == 12.0
-    assert updated["streetAddress"] == VALID["streetAddress"]
+    assert updated["streetAddress"] == VALID_ADDRESS["streetAddress"]
     assert updated["isDefault"] is True
     assert updated["createdAt"] == first["createdAt"]
-    again = client.get(f"{API}/users/addresses/{second['id']}", headers=auth(alice)).json()
+    again = client.get(f"{API}/users/addresses/{second['id']}", headers=bearer_for(alice)).json()
     assert again["isDefault"] is False
 
 
@@ -182,7 +151,7 @@ def test_update_can_clear_optional_fields(client: TestClient, alice: User) -> No
     updated = client.put(
         f"{API}/users/addresses/{saved['id']}",
         json={"apartment": None, "latitude": None},
-        headers=auth(alice),
+        headers=bearer_for(alice),
     ).json()
     assert updated["apartment"] is None and updated["latitude"] is None
 
@@ -190,7 +159,7 @@ def test_update_can_clear_optional_fields(client: TestClient, alice: User) -> No
 def test_update_validates_the_result(client: TestClient, alice: User) -> None:
     saved = post_address(client, alice)
     response = client.put(
-        f"{API}/users/addresses/{saved['id']}", json={"country": ""}, headers=auth(alice)
+        f"{API}/users/addresses/{saved['id']}", json={"country": ""}, headers=bearer_for(alice)
     )
     assert response.status_code == 400
     assert response.json()["message"] == "Veuillez remplir le champ pays"
@@ -200,48 +169,54 @@ def test_delete_and_the_default_moves_on(client: TestClient, alice: User) -> Non
     older = post_address(client, alice, city="Kaya", isDefault=False)
     newest = post_address(client, alice, city="Dori", isDefault=False)
     default = post_address(client, alice)
-    response = client.delete(f"{API}/users/addresses/{default['id']}", headers=auth(alice))
+    response = client.delete(f"{API}/users/addresses/{default['id']}", headers=bearer_for(alice))
     assert response.status_code == 204 and response.content == b""
-    gone = client.get(f"{API}/users/addresses/{default['id']}", headers=auth(alice))
+    gone = client.get(f"{API}/users/addresses/{default['id']}", headers=bearer_for(alice))
     assert gone.status_code == 404
-    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=auth(alice)).json()
+    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=bearer_for(alice)).json()
     assert [(a["id"], a["isDefault"]) for a in listed] == [
         (newest["id"], True),
         (older["id"], False),
     ]
-    again = client.delete(f"{API}/users/addresses/{default['id']}", headers=auth(alice))
+    again = client.delete(f"{API}/users/addresses/{default['id']}", headers=bearer_for(alice))
     assert again.status_code == 404
 
 
 def test_list_holds_only_the_users_addresses(client: TestClient, db: Session, alice: User) -> None:
-    bob = make_user(db, "bob")
+    bob = stored_user(db, "bob")
     mine = post_address(client, alice)
     post_address(client, bob)
-    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=auth(alice)).json()
+    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=bearer_for(alice)).json()
     assert [a["id"] for a in listed] == [mine["id"]]
-    empty = make_user(db, "carol")
-    assert client.get(f"{API}/users/addresses/user/{empty.id}", headers=auth(empty)).json() == []
+    empty = stored_user(db, "carol")
+    assert (
+        client.get(f"{API}/users/addresses/user/{empty.id}", headers=bearer_for(empty)).json() == []
+    )
 
 
 def test_an_admin_may_save_for_a_customer_a_customer_may_not(
     client: TestClient, db: Session, alice: User
 ) -> None:
-    admin = make_user(db, "root", ["consumer", "admin"])
+    admin = stored_user(db, "root", ["consumer", "admin"])
     saved = client.post(
-        f"{API}/users/addresses", json={**VALID, "userId": alice.id}, headers=auth(admin)
+        f"{API}/users/addresses",
+        json={**VALID_ADDRESS, "userId": alice.id},
+        headers=bearer_for(admin),
     )
     assert saved.status_code == 201
-    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=auth(alice)).json()
+    listed = client.get(f"{API}/users/addresses/user/{alice.id}", headers=bearer_for(alice)).json()
     assert [a["id"] for a in listed] == [saved.json()["id"]]
-    bob = make_user(db, "bob")
+    bob = stored_user(db, "bob")
     refused = client.post(
-        f"{API}/users/addresses", json={**VALID, "userId": alice.id}, headers=auth(bob)
+        f"{API}/users/addresses",
+        json={**VALID_ADDRESS, "userId": alice.id},
+        headers=bearer_for(bob),
     )
     assert refused.status_code == 404
-    missing = client.get(f"{API}/users/addresses/user/999999", headers=auth(admin))
+    missing = client.get(f"{API}/users/addresses/user/999999", headers=bearer_for(admin))
     assert missing.status_code == 404
 
 
 def test_path_ids_must_be_numbers(client: TestClient, alice: User) -> None:
-    response = client.get(f"{API}/users/addresses/abc", headers=auth(alice))
+    response = client.get(f"{API}/users/addresses/abc", headers=bearer_for(alice))
     assert response.status_code == 400

@@ -14,12 +14,11 @@ from grocer.models.base import utcnow
 from grocer.services import accounts
 from grocer.services.errors import InvalidCredentials, ValidationFailed
 from grocer.settings import get_settings
-from tests.api import (
-    API,
+from tests.support import API
+from tests.support.accounts import (
     PASSWORD,
     Clock,
     bearer,
-    fast_bcrypt,  # noqa: F401  (autouse)
     login,
     make_user,
     outbox_code,

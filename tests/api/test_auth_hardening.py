@@ -19,16 +19,8 @@ from sqlmodel import Session, select
 from grocer.models import OtpChallenge, User
 from grocer.services import accounts, mailer, otp
 from grocer.settings import get_settings
-from tests.api import (
-    API,
-    PASSWORD,
-    Clock,
-    fast_bcrypt,  # noqa: F401  (autouse)
-    login,
-    make_user,
-    outbox_code,
-    wrong_code,
-)
+from tests.support import API
+from tests.support.accounts import PASSWORD, Clock, login, make_user, outbox_code, wrong_code
 
 VICTIM = "awa.ouedraogo@example.bf"
 NEWCOMER = "jean.dupont@example.bf"

@@ -10,89 +10,17 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
-from grocer.models import Article, Cart, CartItem, User
+from grocer.models import Article, Cart, CartItem
 from grocer.models.base import utcnow
 from grocer.services import cart as cart_service
 from grocer.services import pricing
 from grocer.services.errors import NotFound, ValidationFailed
-from grocer.services.tokens import as_utc, create_access_token
+from tests.support import API
+from tests.support.accounts import bearer_for, stored_user
+from tests.support.carts import line, lines_of, make_article, put_cart
+from tests.support.carts import shop as shop  # noqa: F401  (the fixture)
 
 D = Decimal
-API = "/api/v1"
-
-
-# --- helpers -----------------------------------------------------------------------------------
-
-
-def make_user(db: Session, name: str, roles: list[str] | None = None) -> User:
-    user = User(
-        username=name,
-        email=f"{name}@example.com",
-        password_hash="x",
-        roles=roles or ["consumer"],
-        registration_date=as_utc(utcnow()),
-    )
-    db.add(user)
-    db.commit()
-    return user
-
-
-def headers(user: User) -> dict[str, str]:
-    token = create_access_token(user.id, list(user.roles), utcnow())  # type: ignore[arg-type]
-    return {"Authorization": f"Bearer {token}"}
-
-
-def make_article(
-    db: Session,
-    key: str,
-    price: str,
-    *,
-    sale_price: str | None = None,
-    status: str = "ACTIVE",
-) -> int:
-    article = Article(
-        key=key,
-        name=key.title(),
-        price=D(price),
-        sale_price=D(sale_price) if sale_price else None,
-        original_price=D(price) if sale_price else None,
-        weight="1kg",
-        image_urls=[f"/img/{key}.webp"],
-        express=True,
-        status=status,
-        created_at=as_utc(utcnow()),
-        updated_at=as_utc(utcnow()),
-    )
-    db.add(article)
-    db.commit()
-    assert article.id is not None
-    return article.id
-
-
-def line(article_id: int, quantity: int = 1, **extra: Any) -> dict[str, Any]:
-    return {"articleId": article_id, "quantity": quantity, **extra}
-
-
-def lines_of(body: dict[str, Any]) -> dict[int, int]:
-    return {item["articleId"]: item["quantity"] for item in body["items"]}
-
-
-@pytest.fixture
-def shop(db: Session) -> dict[str, Any]:
-    """Two shoppers and a small catalogue (prices in XOF)."""
-    return {
-        "alice": make_user(db, "alice"),
-        "bob": make_user(db, "bob"),
-        "rice": make_article(db, "rice", "6500.00"),
-        "milk": make_article(db, "milk", "1000.00", sale_price="750.00"),
-        "gone": make_article(db, "gone", "500.00", status="INACTIVE"),
-    }
-
-
-def put_cart(client: TestClient, user: User, items: list[dict[str, Any]]) -> dict[str, Any]:
-    response = client.post(f"{API}/cart", json={"cartItems": items}, headers=headers(user))
-    assert response.status_code == 200, response.text
-    return response.json()
 
 
 # --- auth --------------------------------------------------------------------------------------
@@ -125,7 +53,7 @@ def test_every_cart_call_needs_a_token(client: TestClient) -> None:
 
 
 def test_a_new_cart_is_empty(client: TestClient, shop: dict[str, Any]) -> None:
-    body = client.get(f"{API}/cart", headers=headers(shop["alice"])).json()
+    body = client.get(f"{API}/cart", headers=bearer_for(shop["alice"])).json()
     assert body["userId"] == shop["alice"].id
     assert body["items"] == []
     assert body["itemCount"] == 0
@@ -145,7 +73,7 @@ def test_replace_takes_prices_from_the_catalogue(client: TestClient, shop: dict[
             line(shop["milk"], 2, unitPrice=0),  # duplicates are added up
         ],
     }
-    response = client.post(f"{API}/cart", json=body, headers=headers(shop["alice"]))
+    response = client.post(f"{API}/cart", json=body, headers=bearer_for(shop["alice"]))
     assert response.status_code == 200, response.text
     cart = response.json()
     rice, milk = cart["items"]
@@ -178,10 +106,10 @@ def test_replace_naming_another_user_still_writes_only_the_callers_cart(
     alice, bob = shop["alice"], shop["bob"]
     put_cart(client, bob, [line(shop["milk"], 4)])
     body = {"userId": bob.id, "storeId": "ouaga-1", "cartItems": [line(shop["rice"], 1)]}
-    answer = client.post(f"{API}/cart", json=body, headers=headers(alice)).json()
+    answer = client.post(f"{API}/cart", json=body, headers=bearer_for(alice)).json()
     assert answer["userId"] == alice.id
     assert answer["storeId"] == "ouaga-1"
-    bobs = client.get(f"{API}/cart", headers=headers(bob)).json()
+    bobs = client.get(f"{API}/cart", headers=bearer_for(bob)).json()
     assert lines_of(bobs) == {shop["milk"]: 4}
     assert bobs["storeId"] is None
     assert len(db.exec(select(Cart)).all()) == 2
@@ -193,13 +121,15 @@ def test_unknown_or_unavailable_articles_are_refused_and_listed(
     alice = shop["alice"]
     put_cart(client, alice, [line(shop["rice"], 1)])
     body = {"cartItems": [line(shop["milk"]), line(999999), line(shop["gone"])]}
-    response = client.post(f"{API}/cart", json=body, headers=headers(alice))
+    response = client.post(f"{API}/cart", json=body, headers=bearer_for(alice))
     assert response.status_code == 400
     error = response.json()
     assert error["key"] == "cart.errors.unknownArticles"
     assert error["field"] == "cartItems"
     assert error["unknownArticleIds"] == sorted([999999, shop["gone"]])
-    assert lines_of(client.get(f"{API}/cart", headers=headers(alice)).json()) == {shop["rice"]: 1}
+    assert lines_of(client.get(f"{API}/cart", headers=bearer_for(alice)).json()) == {
+        shop["rice"]: 1
+    }
 
 
 # --- items -------------------------------------------------------------------------------------
@@ -208,7 +138,7 @@ def test_unknown_or_unavailable_articles_are_refused_and_listed(
 def test_adding_an_article_twice_raises_its_quantity(
     client: TestClient, shop: dict[str, Any]
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     first = client.post(f"{API}/cart/items", json={"productId": shop["rice"]}, headers=auth)
     assert first.status_code == 200, first.text
     extra = {"productId": str(shop["rice"]), "quantity": 2, "options": {"gift": True}}
@@ -218,7 +148,7 @@ def test_adding_an_article_twice_raises_its_quantity(
 
 
 def test_adding_an_unknown_article_is_refused(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     for article in (shop["gone"], 424242, 10**12):
         response = client.post(f"{API}/cart/items", json={"productId": article}, headers=auth)
         assert response.status_code == 400
@@ -226,7 +156,7 @@ def test_adding_an_unknown_article_is_refused(client: TestClient, shop: dict[str
 
 
 def test_quantity_zero_or_less_removes_the_line(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     cart = put_cart(client, shop["alice"], [line(shop["rice"], 1), line(shop["milk"], 1)])
     rice_id, milk_id = (item["id"] for item in cart["items"])
     updated = client.put(f"{API}/cart/items/{rice_id}", json={"quantity": 5}, headers=auth)
@@ -238,7 +168,7 @@ def test_quantity_zero_or_less_removes_the_line(client: TestClient, shop: dict[s
 
 
 def test_delete_item_and_clear(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     cart = put_cart(client, shop["alice"], [line(shop["rice"], 1), line(shop["milk"], 2)])
     client.post(f"{API}/cart/promo", json={"promoCode": "SAVE10"}, headers=auth)
     removed = client.delete(f"{API}/cart/items/{cart['items'][0]['id']}", headers=auth).json()
@@ -253,7 +183,7 @@ def test_nobody_touches_anothers_item(
 ) -> None:
     cart = put_cart(client, shop["alice"], [line(shop["rice"], 2)])
     item_id = cart["items"][0]["id"]
-    intruder = headers(shop["bob"])
+    intruder = bearer_for(shop["bob"])
     for response in (
         client.put(f"{API}/cart/items/{item_id}", json={"quantity": 9}, headers=intruder),
         client.put(f"{API}/cart/items/{item_id}", json={"quantity": 0}, headers=intruder),
@@ -262,7 +192,7 @@ def test_nobody_touches_anothers_item(
         assert response.status_code == 404
         assert response.json()["key"] == "cart.errors.itemNotFound"
     assert db.get(CartItem, item_id).quantity == 2  # type: ignore[union-attr]
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     for missing in (0, -1, 999999, 10**15):
         response = client.put(f"{API}/cart/items/{missing}", json={"quantity": 1}, headers=auth)
         assert response.status_code == 404
@@ -271,9 +201,9 @@ def test_nobody_touches_anothers_item(
 def test_an_admin_has_no_way_into_anothers_cart(
     client: TestClient, shop: dict[str, Any], db: Session
 ) -> None:
-    admin = make_user(db, "root", ["admin"])
+    admin = stored_user(db, "root", ["admin"])
     item_id = put_cart(client, shop["alice"], [line(shop["rice"], 2)])["items"][0]["id"]
-    response = client.delete(f"{API}/cart/items/{item_id}", headers=headers(admin))
+    response = client.delete(f"{API}/cart/items/{item_id}", headers=bearer_for(admin))
     assert response.status_code == 404
 
 
@@ -284,7 +214,7 @@ def test_an_admin_has_no_way_into_anothers_cart(
 def test_bad_quantities_are_refused(
     client: TestClient, shop: dict[str, Any], quantity: object
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["milk"], 1)])
     attempts = [
         client.post(
@@ -305,7 +235,7 @@ def test_bad_quantities_are_refused(
 
 
 def test_update_above_the_limit_is_refused(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     item_id = put_cart(client, shop["alice"], [line(shop["rice"], 1)])["items"][0]["id"]
     for quantity in (100, 10**20):
         response = client.put(
@@ -316,7 +246,7 @@ def test_update_above_the_limit_is_refused(client: TestClient, shop: dict[str, A
 
 
 def test_adding_past_99_is_refused(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["rice"], 99)])
     response = client.post(f"{API}/cart/items", json={"productId": shop["rice"]}, headers=auth)
     assert response.status_code == 400
@@ -326,7 +256,7 @@ def test_adding_past_99_is_refused(client: TestClient, shop: dict[str, Any]) -> 
 
 def test_more_than_200_lines_is_refused(client: TestClient, shop: dict[str, Any]) -> None:
     body = {"cartItems": [line(shop["rice"]) for _ in range(201)]}
-    response = client.post(f"{API}/cart", json=body, headers=headers(shop["alice"]))
+    response = client.post(f"{API}/cart", json=body, headers=bearer_for(shop["alice"]))
     assert response.status_code == 400
 
 
@@ -346,7 +276,7 @@ def test_more_than_200_lines_is_refused(client: TestClient, shop: dict[str, Any]
 def test_huge_strings_are_refused(
     client: TestClient, shop: dict[str, Any], method: str, path: str, body: dict[str, Any]
 ) -> None:
-    response = client.request(method, API + path, json=body, headers=headers(shop["alice"]))
+    response = client.request(method, API + path, json=body, headers=bearer_for(shop["alice"]))
     assert response.status_code == 400, response.text
     assert response.json()["key"] == "errors.validation"
 
@@ -354,7 +284,7 @@ def test_huge_strings_are_refused(
 def test_a_promo_code_longer_than_40_after_trimming_is_refused(
     client: TestClient, shop: dict[str, Any]
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     ok = client.post(f"{API}/cart/promo", json={"promoCode": f"  {'A' * 40}  "}, headers=auth)
     assert ok.status_code == 200
     too_long = client.post(f"{API}/cart/promo", json={"promoCode": "A" * 41}, headers=auth)
@@ -367,7 +297,7 @@ def test_a_promo_code_longer_than_40_after_trimming_is_refused(
 def test_sync_merges_the_guest_bag_without_dropping_anything(
     client: TestClient, shop: dict[str, Any], db: Session
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     oil = make_article(db, "oil", "2500.00")
     put_cart(client, shop["alice"], [line(shop["rice"], 2), line(shop["milk"], 98)])
     guest = {
@@ -385,7 +315,7 @@ def test_sync_merges_the_guest_bag_without_dropping_anything(
 def test_sync_with_an_unknown_article_changes_nothing(
     client: TestClient, shop: dict[str, Any]
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["rice"], 2)])
     guest = {"items": [line(shop["milk"], 1), line(777777, 1)]}
     response = client.post(f"{API}/cart/sync", json=guest, headers=auth)
@@ -397,7 +327,7 @@ def test_sync_with_an_unknown_article_changes_nothing(
 def test_sync_keeps_server_lines_that_went_off_sale(
     client: TestClient, shop: dict[str, Any], db: Session
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["rice"], 2)])
     article = db.get(Article, shop["rice"])
     article.status = "INACTIVE"  # type: ignore[union-attr]
@@ -409,7 +339,7 @@ def test_sync_keeps_server_lines_that_went_off_sale(
 
 
 def test_sync_of_an_empty_bag_returns_the_cart(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["rice"], 2)])
     for body in ({"items": []}, {}):
         response = client.post(f"{API}/cart/sync", json=body, headers=auth)
@@ -420,7 +350,7 @@ def test_sync_of_an_empty_bag_returns_the_cart(client: TestClient, shop: dict[st
 
 
 def test_promo_codes(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["rice"], 2)])  # 13 000 XOF
 
     def apply(code: str) -> dict[str, Any]:
@@ -460,7 +390,7 @@ def issue_types(body: dict[str, Any]) -> list[str]:
 
 
 def test_validate(client: TestClient, shop: dict[str, Any], db: Session) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     empty = client.get(f"{API}/cart/validate", headers=auth).json()
     assert (empty["valid"], issue_types(empty)) == (False, ["empty"])
 
@@ -505,7 +435,7 @@ def test_validate(client: TestClient, shop: dict[str, Any], db: Session) -> None
 
 
 def test_set_shipping(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     body = {
         "method": "delivery",
         "address": {
@@ -543,13 +473,13 @@ def test_set_shipping(client: TestClient, shop: dict[str, Any]) -> None:
 def test_bad_shipping_is_refused(
     client: TestClient, shop: dict[str, Any], body: dict[str, Any], field: str
 ) -> None:
-    response = client.post(f"{API}/cart/shipping", json=body, headers=headers(shop["alice"]))
+    response = client.post(f"{API}/cart/shipping", json=body, headers=bearer_for(shop["alice"]))
     assert response.status_code == 400
     assert response.json()["field"] == field
 
 
 def test_shipping_options(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     today = utcnow().date()
     default = client.post(f"{API}/cart/shipping-options", headers=auth)
     assert default.status_code == 200, default.text

@@ -25,8 +25,9 @@ from sqlmodel import Session, select
 
 from grocer.models import Cart, CartItem, CartMerge, User
 from grocer.services import cart as cart_service
-from tests.api.test_cart import headers, make_article, make_user
 from tests.fakes.providers import free_port
+from tests.support.accounts import bearer_for, stored_user
+from tests.support.carts import make_article
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITERS = 20
@@ -90,9 +91,9 @@ def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
 def test_twenty_simultaneous_adds_over_http_make_one_line_of_twenty(
     live_api: str, db: Session
 ) -> None:
-    alice = make_user(db, "alice")
+    alice = stored_user(db, "alice")
     rice = make_article(db, "rice", "650.00")
-    auth = headers(alice)
+    auth = bearer_for(alice)
     with httpx.Client(timeout=30) as warm:  # the cart exists, as after a first visit
         assert warm.get(f"{live_api}/cart", headers=auth).status_code == 200
 
@@ -111,9 +112,9 @@ def test_twenty_simultaneous_adds_over_http_make_one_line_of_twenty(
 def test_two_tabs_merging_one_guest_bag_at_once_over_http_merge_it_once(
     live_api: str, db: Session
 ) -> None:
-    alice = make_user(db, "alice")
+    alice = stored_user(db, "alice")
     rice = make_article(db, "rice", "650.00")
-    auth = headers(alice)
+    auth = bearer_for(alice)
     guest = {"items": [{"articleId": rice, "quantity": 2}], "mergeKey": "guest-7c1d0e5b9a"}
 
     def merge(index: int) -> dict[int, int]:
@@ -137,7 +138,7 @@ def test_twenty_simultaneous_adds_through_the_service_on_a_new_cart(
     database: sa.Engine, db: Session
 ) -> None:
     """No cart yet: the first writers also race to create it."""
-    alice = make_user(db, "alice")
+    alice = stored_user(db, "alice")
     rice = make_article(db, "rice", "650.00")
 
     def add(_: int) -> int:
@@ -156,7 +157,7 @@ def test_simultaneous_deltas_and_merges_with_one_key_apply_once(
     database: sa.Engine, db: Session
 ) -> None:
     """Ten tabs send the same guest bag with the same merge key, ten others +1 each."""
-    alice = make_user(db, "alice")
+    alice = stored_user(db, "alice")
     rice, milk = make_article(db, "rice", "650.00"), make_article(db, "milk", "750.00")
 
     def write(index: int) -> None:

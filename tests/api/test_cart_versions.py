@@ -14,8 +14,10 @@ from sqlmodel import Session, select
 
 from grocer.models import CartMerge
 from grocer.services import cart as cart_service
-from tests.api.test_cart import API, headers, line, lines_of, make_article, put_cart
-from tests.api.test_cart import shop as shop  # noqa: F401  (the fixture)
+from tests.support import API
+from tests.support.accounts import bearer_for
+from tests.support.carts import line, lines_of, make_article, put_cart
+from tests.support.carts import shop as shop  # noqa: F401  (the fixture)
 
 
 def etag_of(response: Any) -> str:
@@ -27,14 +29,14 @@ def etag_of(response: Any) -> str:
 
 def changes(client: TestClient, user: Any, deltas: dict[int, int], **extra: Any) -> Any:
     body = {"changes": [{"articleId": a, "delta": d} for a, d in deltas.items()], **extra}
-    return client.post(f"{API}/cart/changes", json=body, headers=headers(user))
+    return client.post(f"{API}/cart/changes", json=body, headers=bearer_for(user))
 
 
 # --- versions and ETags --------------------------------------------------------------------------
 
 
 def test_every_write_gives_a_new_version_and_etag(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     first = client.get(f"{API}/cart", headers=auth)
     assert first.json()["version"] == 0
     seen = [etag_of(first)]
@@ -63,7 +65,7 @@ def test_a_replace_based_on_an_old_version_is_refused_with_412(
     client: TestClient, shop: dict[str, Any]
 ) -> None:
     alice = shop["alice"]
-    auth = headers(alice)
+    auth = bearer_for(alice)
     tab_copy = etag_of(client.get(f"{API}/cart", headers=auth))
     # Meanwhile another device adds milk.
     assert client.post(f"{API}/cart/items", json={"productId": shop["milk"]}, headers=auth)
@@ -91,7 +93,7 @@ def test_a_replace_based_on_an_old_version_is_refused_with_412(
 
 
 def test_if_match_forms(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     body = {"cartItems": [line(shop["rice"])]}
     tag = etag_of(client.get(f"{API}/cart", headers=auth))
     refused = [f"W/{tag}", '"0-0"', "garbage", tag.strip('"'), '"1-999"']
@@ -110,7 +112,7 @@ def test_if_match_forms(client: TestClient, shop: dict[str, Any]) -> None:
 def test_a_412_changes_nothing_and_bad_input_is_still_a_400(
     client: TestClient, shop: dict[str, Any]
 ) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     put_cart(client, shop["alice"], [line(shop["rice"], 2)])
     bad = client.post(
         f"{API}/cart",
@@ -122,12 +124,12 @@ def test_a_412_changes_nothing_and_bad_input_is_still_a_400(
 
 
 def test_another_users_etag_does_not_match(client: TestClient, shop: dict[str, Any]) -> None:
-    bobs = etag_of(client.get(f"{API}/cart", headers=headers(shop["bob"])))
-    etag_of(client.get(f"{API}/cart", headers=headers(shop["alice"])))
+    bobs = etag_of(client.get(f"{API}/cart", headers=bearer_for(shop["bob"])))
+    etag_of(client.get(f"{API}/cart", headers=bearer_for(shop["alice"])))
     response = client.post(
         f"{API}/cart",
         json={"cartItems": [line(shop["rice"])]},
-        headers={**headers(shop["alice"]), "If-Match": bobs},
+        headers={**bearer_for(shop["alice"]), "If-Match": bobs},
     )
     assert response.status_code == 412
 
@@ -148,7 +150,7 @@ def test_changes_are_applied_to_what_the_server_holds(
     assert lines_of(changes(client, alice, {rice: 98}).json()) == {rice: 99}  # capped
     assert lines_of(changes(client, alice, {rice: -99, milk: -1}).json()) == {}  # -99 removes
     same = {"changes": [{"productId": rice, "delta": 1}, {"articleId": rice, "delta": 2}]}
-    answer = client.post(f"{API}/cart/changes", json=same, headers=headers(alice))
+    answer = client.post(f"{API}/cart/changes", json=same, headers=bearer_for(alice))
     assert lines_of(answer.json()) == {rice: 3}
     assert lines_of(changes(client, alice, {rice: 0}).json()) == {rice: 3}
 
@@ -165,7 +167,7 @@ def test_changes_that_cannot_apply_change_nothing(
     for delta in (100, -100, 10**20):
         response = changes(client, alice, {milk: delta})
         assert response.status_code == 400, delta
-    assert lines_of(client.get(f"{API}/cart", headers=headers(alice)).json()) == {rice: 2}
+    assert lines_of(client.get(f"{API}/cart", headers=bearer_for(alice)).json()) == {rice: 2}
     # Lowering an article that went off sale, or one not in the bag, is fine.
     assert lines_of(changes(client, alice, {gone: -1, rice: -1}).json()) == {rice: 1}
     many = [make_article(db, f"a{i}", "100.00") for i in range(200)]
@@ -177,9 +179,9 @@ def test_changes_that_cannot_apply_change_nothing(
 def test_changes_touch_only_the_callers_bag(client: TestClient, shop: dict[str, Any]) -> None:
     put_cart(client, shop["bob"], [line(shop["rice"], 4)])
     body = {"userId": shop["bob"].id, "changes": [{"articleId": shop["rice"], "delta": -4}]}
-    answer = client.post(f"{API}/cart/changes", json=body, headers=headers(shop["alice"]))
+    answer = client.post(f"{API}/cart/changes", json=body, headers=bearer_for(shop["alice"]))
     assert answer.json()["userId"] == shop["alice"].id
-    bobs = client.get(f"{API}/cart", headers=headers(shop["bob"])).json()
+    bobs = client.get(f"{API}/cart", headers=bearer_for(shop["bob"])).json()
     assert lines_of(bobs) == {shop["rice"]: 4}
 
 
@@ -191,7 +193,7 @@ def test_a_batch_of_changes_with_a_merge_key_applies_once(
     assert lines_of(changes(client, alice, {rice: 2}, mergeKey=key).json()) == {rice: 2}
     again = changes(client, alice, {rice: 2}, mergeKey=key)
     assert again.status_code == 200 and lines_of(again.json()) == {rice: 2}
-    header = {**headers(alice), "Idempotency-Key": "batch-0002-abcdef"}
+    header = {**bearer_for(alice), "Idempotency-Key": "batch-0002-abcdef"}
     body = {"changes": [{"articleId": rice, "delta": 1}]}
     for _ in range(2):
         answer = client.post(f"{API}/cart/changes", json=body, headers=header)
@@ -205,7 +207,7 @@ def test_the_same_guest_bag_sent_twice_is_merged_once(
     client: TestClient, shop: dict[str, Any], db: Session
 ) -> None:
     alice, rice, milk = shop["alice"], shop["rice"], shop["milk"]
-    auth = headers(alice)
+    auth = bearer_for(alice)
     put_cart(client, alice, [line(rice, 2)])
     guest = {"items": [line(rice, 3), line(milk, 1)], "mergeKey": "guest-bag-4f1c2a9e"}
     first = client.post(f"{API}/cart/sync", json=guest, headers=auth)
@@ -220,7 +222,7 @@ def test_the_same_guest_bag_sent_twice_is_merged_once(
         answer = client.post(f"{API}/cart/sync", json={"items": [line(milk)]}, headers=by_header)
         assert lines_of(answer.json()) == {rice: 5, milk: 2}
     # Keys belong to a cart: Bob may use the same one.
-    bobs = client.post(f"{API}/cart/sync", json=guest, headers=headers(shop["bob"]))
+    bobs = client.post(f"{API}/cart/sync", json=guest, headers=bearer_for(shop["bob"]))
     assert lines_of(bobs.json()) == {rice: 3, milk: 1}
     assert len(db.exec(select(CartMerge)).all()) == 3
     # Without a key, as the spec's client sends it, each call merges.
@@ -229,7 +231,7 @@ def test_the_same_guest_bag_sent_twice_is_merged_once(
 
 
 def test_bad_merge_keys_are_refused(client: TestClient, shop: dict[str, Any]) -> None:
-    auth = headers(shop["alice"])
+    auth = bearer_for(shop["alice"])
     for key in ("short", "x" * 65, "spaces are not ok", "<script>", "é" * 10):
         response = client.post(
             f"{API}/cart/sync", json={"items": [line(shop["rice"])], "mergeKey": key}, headers=auth

@@ -16,9 +16,7 @@ from sqlmodel import Session
 from grocer.seed.loader import upsert_by_key
 from grocer.services.catalogue import SA, A, C, N, P, S
 from grocer.services.catalogue_cache import CACHE, bump_version
-
-API = "/api/v1"
-
+from tests.support import API
 
 # --- a small, hand-made catalogue -----------------------------------------------------------
 

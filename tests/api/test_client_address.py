@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from grocer.api.app import create_api
 from grocer.services import accounts, otp
 from grocer.settings import get_settings
-from tests.api import API, fast_bcrypt  # noqa: F401  (fast_bcrypt is an autouse fixture)
+from tests.support import API
 
 PROXY = "127.0.0.1"
 SHOPPER_A = {"X-Forwarded-For": "203.0.113.10"}

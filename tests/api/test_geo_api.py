@@ -3,36 +3,25 @@ input, never a 5xx for provider trouble, and whose address counts for the countr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
-from grocer.api.app import create_api
 from grocer.settings import get_settings
+from tests.support.api_clients import ClientFactory as Client
+from tests.support.api_clients import clients_by_peer
 
 if TYPE_CHECKING:
     from tests.fakes.providers import FakeGeo
 
 
-Client = Callable[..., TestClient]
-
-
 @pytest.fixture
 def api() -> Iterator[Client]:
     """A TestClient factory; `peer` is the socket address the app sees. No database needed."""
-    opened: list[TestClient] = []
-
-    def make(peer: str = "203.0.113.7") -> TestClient:
-        client = TestClient(create_api(), client=(peer, 50000))
-        opened.append(client)
-        return client
-
-    yield make
-    for client in opened:
-        client.close()
+    with clients_by_peer() as make:
+        yield make
 
 
 def assert_error(response: Any, field: str, message: str | None = None) -> None:

@@ -25,10 +25,11 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
-from grocer.api.app import create_api
 from grocer.settings import get_settings
-from tests.api import API, PASSWORD, fast_bcrypt, make_user  # noqa: F401  (autouse fixture)
 from tests.fakes.providers import free_port
+from tests.support import API
+from tests.support.accounts import PASSWORD, make_user
+from tests.support.api_clients import clients_by_peer
 
 if TYPE_CHECKING:
     from tests.fakes.providers import FakeGeo
@@ -140,16 +141,8 @@ def geo_client(
 ) -> Iterator[Callable[..., TestClient]]:
     monkeypatch.setenv("GROCER_GEO_RATE_PER_MINUTE", "3")
     get_settings.cache_clear()
-    opened: list[TestClient] = []
-
-    def make(peer: str) -> TestClient:
-        client = TestClient(create_api(), client=(peer, 50000))
-        opened.append(client)
-        return client
-
-    yield make
-    for client in opened:
-        client.close()
+    with clients_by_peer() as make:
+        yield make
 
 
 def test_geo_calls_are_limited_per_client_address(

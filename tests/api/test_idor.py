@@ -21,7 +21,8 @@ from grocer.api import cart as cart_api
 from grocer.api.account import router as account_router
 from grocer.models import Article, Cart, CartItem, CreditEntry, GiftCard, Order, User
 from grocer.models.base import utcnow
-from tests.api.test_addresses import API, VALID, auth, make_user
+from tests.support import API
+from tests.support.accounts import VALID_ADDRESS, bearer_for, stored_user
 
 CART_SKIP = "POST /cart/items is not defined yet in grocer/api/cart.py (owned by the cart work)"
 
@@ -57,13 +58,13 @@ def fill(template: Any, ids: dict[str, int]) -> Any:
 
 @pytest.fixture
 def world(client: TestClient, db: Session) -> World:
-    a, b = make_user(db, "alice"), make_user(db, "bob")
-    admin = make_user(db, "root", ["consumer", "admin"])
+    a, b = stored_user(db, "alice"), stored_user(db, "bob")
+    admin = stored_user(db, "root", ["consumer", "admin"])
     assert a.id is not None and b.id is not None
-    headers = auth(a)
+    headers = bearer_for(a)
     ids: dict[str, int] = {"a": a.id, "b": b.id}
 
-    address = client.post(f"{API}/users/addresses", json=VALID, headers=headers)
+    address = client.post(f"{API}/users/addresses", json=VALID_ADDRESS, headers=headers)
     ids["address"] = address.json()["id"]
     payment = client.post(
         f"{API}/payment-methods",
@@ -106,7 +107,7 @@ def world(client: TestClient, db: Session) -> World:
 
 def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
     """Everything of A's, as A sees it (plus the spare gift card, which nobody redeemed)."""
-    headers, a = auth(world.a), world.ids["a"]
+    headers, a = bearer_for(world.a), world.ids["a"]
     paths = [
         f"/users/addresses/user/{a}",
         f"/users/addresses/{world.ids['address']}",
@@ -133,7 +134,7 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/addresses/{address}", None),
     ("PUT", "/users/addresses/{address}", {"city": "Ailleurs", "isDefault": False}),
     ("DELETE", "/users/addresses/{address}", None),
-    ("POST", "/users/addresses", {**VALID, "userId": "{a}"}),
+    ("POST", "/users/addresses", {**VALID_ADDRESS, "userId": "{a}"}),
     ("DELETE", "/payment-methods/{payment}", None),
     ("GET", "/user/settings/{a}", None),
     ("POST", "/user/settings", {"userId": "{a}", "notifications": {"sms": False}}),
@@ -163,7 +164,7 @@ def test_b_cannot_touch_a(
         pytest.skip(CART_SKIP)
     before = a_view(client, world, db)
     response = client.request(
-        method, API + fill(path, world.ids), json=fill(body, world.ids), headers=auth(world.b)
+        method, API + fill(path, world.ids), json=fill(body, world.ids), headers=bearer_for(world.b)
     )
     assert response.status_code in {403, 404}, response.text
     assert set(response.json()) <= {"message", "key", "field", "details"}  # an error, no data
@@ -171,21 +172,21 @@ def test_b_cannot_touch_a(
 
 
 def test_b_lists_only_bs_payment_methods(client: TestClient, world: World) -> None:
-    assert client.get(f"{API}/payment-methods", headers=auth(world.b)).json() == []
+    assert client.get(f"{API}/payment-methods", headers=bearer_for(world.b)).json() == []
 
 
 def test_an_admin_reads_as_addresses(client: TestClient, world: World) -> None:
     a, address_id = world.ids["a"], world.ids["address"]
-    listed = client.get(f"{API}/users/addresses/user/{a}", headers=auth(world.admin))
+    listed = client.get(f"{API}/users/addresses/user/{a}", headers=bearer_for(world.admin))
     assert listed.status_code == 200
     assert [item["id"] for item in listed.json()] == [address_id]
-    one = client.get(f"{API}/users/addresses/{address_id}", headers=auth(world.admin))
-    assert one.status_code == 200 and one.json()["city"] == VALID["city"]
+    one = client.get(f"{API}/users/addresses/{address_id}", headers=bearer_for(world.admin))
+    assert one.status_code == 200 and one.json()["city"] == VALID_ADDRESS["city"]
 
 
 # (method, path template, body): every route of the account area, and the cart's item routes.
 ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
-    ("POST", "/users/addresses", VALID),
+    ("POST", "/users/addresses", VALID_ADDRESS),
     ("PUT", "/users/addresses/{address_id}", {"city": "Kaya"}),
     ("GET", "/users/addresses/user/{user_id}", None),
     ("GET", "/users/addresses/{address_id}", None),

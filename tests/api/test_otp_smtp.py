@@ -11,14 +11,8 @@ from sqlmodel import Session
 
 from grocer.services.errors import DeliveryFailed
 from grocer.settings import get_settings
-from tests.api import (
-    API,
-    PASSWORD,
-    fast_bcrypt,  # noqa: F401  (autouse)
-    login,
-    make_user,
-    outbox_code,
-)
+from tests.support import API
+from tests.support.accounts import PASSWORD, login, make_user, outbox_code
 from tests.support.smtp import SmtpServer, free_port
 
 EMAIL = "awa.ouedraogo@example.bf"

@@ -14,7 +14,8 @@ from sqlmodel import Session, SQLModel, select
 
 from grocer.models import PaymentMethod, User
 from grocer.services.payment_methods import card_brand, card_digits, luhn_valid
-from tests.api.test_addresses import API, auth, make_user
+from tests.support import API
+from tests.support.accounts import bearer_for, stored_user
 
 PAN = "4539 1488 0343 6467"  # a Luhn-valid Visa test number with distinctive middle digits
 PAN_DIGITS = PAN.replace(" ", "")
@@ -46,13 +47,8 @@ METHOD_KEYS = {
 }
 
 
-@pytest.fixture
-def alice(db: Session) -> User:
-    return make_user(db, "alice")
-
-
 def post(client: TestClient, user: User, body: dict[str, Any]) -> Any:
-    return client.post(f"{API}/payment-methods", json=body, headers=auth(user))
+    return client.post(f"{API}/payment-methods", json=body, headers=bearer_for(user))
 
 
 def created(client: TestClient, user: User, body: dict[str, Any]) -> dict[str, Any]:
@@ -335,7 +331,7 @@ def test_list_default_and_delete(client: TestClient, db: Session, alice: User) -
         alice,
         {"paymentType": "MOBILE_MONEY", "mobileMoneyNumber": "70123456", "isDefault": True},
     )
-    listed = client.get(f"{API}/payment-methods", headers=auth(alice)).json()
+    listed = client.get(f"{API}/payment-methods", headers=bearer_for(alice)).json()
     assert [(m["id"], m["isDefault"]) for m in listed] == [
         (third["id"], True),
         (second["id"], False),
@@ -343,14 +339,14 @@ def test_list_default_and_delete(client: TestClient, db: Session, alice: User) -
     ]
     assert all(set(m) == METHOD_KEYS for m in listed)
 
-    response = client.delete(f"{API}/payment-methods/{third['id']}", headers=auth(alice))
+    response = client.delete(f"{API}/payment-methods/{third['id']}", headers=bearer_for(alice))
     assert response.status_code == 204
-    listed = client.get(f"{API}/payment-methods", headers=auth(alice)).json()
+    listed = client.get(f"{API}/payment-methods", headers=bearer_for(alice)).json()
     assert [(m["id"], m["isDefault"]) for m in listed] == [
         (second["id"], True),
         (first["id"], False),
     ]
-    again = client.delete(f"{API}/payment-methods/{third['id']}", headers=auth(alice))
+    again = client.delete(f"{API}/payment-methods/{third['id']}", headers=bearer_for(alice))
     assert again.status_code == 404
     defaults = db.exec(
         select(PaymentMethod).where(PaymentMethod.user_id == alice.id, PaymentMethod.is_default)
@@ -359,6 +355,6 @@ def test_list_default_and_delete(client: TestClient, db: Session, alice: User) -
 
 
 def test_each_user_lists_only_their_own(client: TestClient, db: Session, alice: User) -> None:
-    bob = make_user(db, "bob")
+    bob = stored_user(db, "bob")
     created(client, alice, CARD)
-    assert client.get(f"{API}/payment-methods", headers=auth(bob)).json() == []
+    assert client.get(f"{API}/payment-methods", headers=bearer_for(bob)).json() == []

@@ -7,7 +7,6 @@ profile and on the bag, with no wait for the token's 15 minutes to run out.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,29 +14,14 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from grocer.models import User
-from grocer.services import tokens
-from tests.api import (
-    API,
-    PASSWORD,
-    Clock,
-    bearer,
-    fast_bcrypt,  # noqa: F401  (autouse)
-    login,
-    make_user,
-    outbox_code,
-)
+from tests.support import API
+from tests.support.accounts import PASSWORD, Clock, bearer, login, make_user, outbox_code
+
+pytestmark = pytest.mark.usefixtures("fresh_session_cache")
 
 EMAIL = "awa.ouedraogo@example.bf"
 #: Two reads of the account's own data: the profile and the bag.
 READS = (f"{API}/users/me", f"{API}/cart")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    """Each test starts with an empty cache (user ids restart at 1 in every test database)."""
-    tokens.LIVE_SESSIONS.clear()
-    yield
-    tokens.LIVE_SESSIONS.clear()
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ import pytest
 import sqlalchemy as sa
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from sqlmodel import Session
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
@@ -22,15 +21,10 @@ from grocer.api.body_limit import MAX_BODY_BYTES
 from grocer.api.params import MAX_ID
 from grocer.models import User
 from grocer.services.catalogue_cache import CACHE
-from tests.api.test_addresses import auth, make_user
+from tests.support import API
+from tests.support.accounts import bearer_for
 
-API = "/api/v1"
 HUGE = 2**63  # beyond SQLite's INTEGER: the driver raised OverflowError (a 500)
-
-
-@pytest.fixture
-def alice(db: Session) -> User:
-    return make_user(db, "alice")
 
 
 def assert_error(response: Any, status: int, key: str | None = None) -> dict[str, Any]:
@@ -76,7 +70,7 @@ def test_ids_beyond_the_database_are_400(
     client: TestClient, alice: User, method: str, route: str, big: int
 ) -> None:
     path = API + route.format(id=big, me=alice.id)
-    response = client.request(method, path, headers=auth(alice), json=BODIES.get(method))
+    response = client.request(method, path, headers=bearer_for(alice), json=BODIES.get(method))
     body = assert_error(response, 400, "errors.validation")
     assert body["field"].endswith("_id")
 
@@ -87,7 +81,7 @@ def test_bag_item_ids_beyond_the_database_are_404(
     client: TestClient, alice: User, method: str, route: str, big: int
 ) -> None:
     path = API + route.format(id=big)
-    response = client.request(method, path, headers=auth(alice), json=BODIES.get(method))
+    response = client.request(method, path, headers=bearer_for(alice), json=BODIES.get(method))
     assert_error(response, 404, "cart.errors.itemNotFound")
 
 
@@ -96,7 +90,7 @@ def test_the_largest_id_is_an_ordinary_missing_resource(
     client: TestClient, alice: User, method: str, route: str
 ) -> None:
     path = API + route.format(id=MAX_ID, me=alice.id)
-    response = client.request(method, path, headers=auth(alice), json=BODIES.get(method))
+    response = client.request(method, path, headers=bearer_for(alice), json=BODIES.get(method))
     assert response.status_code in {400, 404}, response.text  # 400 only for the body's rules
     assert_error(response, response.status_code)
 
@@ -130,7 +124,7 @@ def test_a_huge_id_in_a_body_is_never_a_500(client: TestClient, alice: User) -> 
         ("POST", "/user/settings", {"userId": HUGE}),
         ("POST", "/cart/items", {"productId": HUGE, "quantity": 1}),
     ]:
-        response = client.request(method, API + route, headers=auth(alice), json=body)
+        response = client.request(method, API + route, headers=bearer_for(alice), json=body)
         assert response.status_code < 500, (route, response.text)
         assert_error(response, response.status_code)
 
@@ -150,7 +144,7 @@ def test_a_huge_id_in_a_body_is_never_a_500(client: TestClient, alice: User) -> 
 def test_malformed_json_is_400_with_the_error_body(
     client: TestClient, alice: User, route: str, raw: bytes
 ) -> None:
-    headers = {**auth(alice), "Content-Type": "application/json"}
+    headers = {**bearer_for(alice), "Content-Type": "application/json"}
     response = client.post(API + route, content=raw, headers=headers)
     body = assert_error(response, 400, "errors.malformedJson")
     assert body["message"] == "Le corps de la requête n'est pas un JSON valide"
@@ -231,7 +225,7 @@ TWO_MB = b"x" * (2 * 1024 * 1024)
 
 
 def test_a_2_mb_body_is_413_before_parsing(client: TestClient, alice: User) -> None:
-    headers = {**auth(alice), "Content-Type": "application/json"}
+    headers = {**bearer_for(alice), "Content-Type": "application/json"}
     for route in ("/auth/login", "/users/addresses", "/cart"):
         response = client.post(API + route, content=TWO_MB, headers=headers)
         body = assert_error(response, 413, "errors.payloadTooLarge")  # not a 400: never parsed

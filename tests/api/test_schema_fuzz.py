@@ -11,10 +11,8 @@ from schemathesis.checks import not_a_server_error, response_schema_conformance
 from sqlmodel import Session
 
 from grocer.api.app import create_api
-from grocer.models.base import utcnow
 from grocer.seed import loader
-from grocer.services.tokens import create_access_token
-from tests.api import fast_bcrypt, make_user  # noqa: F401  (fast_bcrypt is an autouse fixture)
+from tests.support.accounts import bearer_for, make_user
 
 schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", create_api())
 
@@ -25,7 +23,7 @@ def auth_headers(db: Session) -> dict[str, str]:
     loader.load_synthetic(db, 40)
     user = make_user(db)
     db.commit()
-    return {"Authorization": f"Bearer {create_access_token(user.id, user.roles, utcnow())}"}
+    return bearer_for(user)
 
 
 @schema.parametrize()

@@ -16,13 +16,8 @@ from grocer.models.base import utcnow
 from grocer.services import credit, orders
 from grocer.services.errors import Conflict, Forbidden, ValidationFailed
 from grocer.services.settings_doc import DEFAULT_SETTINGS, apply_settings
-from tests.api.test_addresses import API, auth, make_user
-
-
-@pytest.fixture
-def alice(db: Session) -> User:
-    return make_user(db, "alice")
-
+from tests.support import API
+from tests.support.accounts import bearer_for, stored_user
 
 # Settings -----------------------------------------------------------------------------------
 
@@ -53,12 +48,12 @@ SPEC_DEFAULTS = {
 
 
 def save(client: TestClient, user: User, body: dict[str, Any]) -> Any:
-    return client.post(f"{API}/user/settings", json=body, headers=auth(user))
+    return client.post(f"{API}/user/settings", json=body, headers=bearer_for(user))
 
 
 def test_defaults_are_the_specs(client: TestClient, alice: User) -> None:
     assert DEFAULT_SETTINGS == SPEC_DEFAULTS
-    response = client.get(f"{API}/user/settings/{alice.id}", headers=auth(alice))
+    response = client.get(f"{API}/user/settings/{alice.id}", headers=bearer_for(alice))
     assert response.status_code == 200
     assert response.json() == {"userId": alice.id, **SPEC_DEFAULTS}
 
@@ -75,7 +70,7 @@ def test_partial_documents_merge(client: TestClient, db: Session, alice: User) -
     expected["notifications"]["push"] = True
     expected["security"]["securityNotifications"]["failedLogins"] = False
     assert second.json() == {"userId": alice.id, **expected}
-    got = client.get(f"{API}/user/settings/{alice.id}", headers=auth(alice)).json()
+    got = client.get(f"{API}/user/settings/{alice.id}", headers=bearer_for(alice)).json()
     assert got == {"userId": alice.id, **expected}
 
 
@@ -108,7 +103,7 @@ def test_every_allowed_value_is_kept(
     response = save(client, alice, {section: {key: value}})
     assert response.status_code == 200, response.text
     assert response.json()[section][key] == value
-    got = client.get(f"{API}/user/settings/{alice.id}", headers=auth(alice)).json()
+    got = client.get(f"{API}/user/settings/{alice.id}", headers=bearer_for(alice)).json()
     assert got[section][key] == value
 
 
@@ -142,7 +137,7 @@ def test_every_other_value_is_refused(
 ) -> None:
     response = save(client, alice, {section: {key: value}})
     assert response.status_code == 400, response.text
-    got = client.get(f"{API}/user/settings/{alice.id}", headers=auth(alice)).json()
+    got = client.get(f"{API}/user/settings/{alice.id}", headers=bearer_for(alice)).json()
     assert got == {"userId": alice.id, **SPEC_DEFAULTS}
 
 
@@ -197,12 +192,12 @@ def test_language_becomes_the_accounts_preferred_language(
 def test_an_admin_may_read_and_save_a_customers_settings(
     client: TestClient, db: Session, alice: User
 ) -> None:
-    admin = make_user(db, "root", ["admin"])
+    admin = stored_user(db, "root", ["admin"])
     saved = save(client, admin, {"userId": alice.id, "privacy": {"publicProfile": True}})
     assert saved.status_code == 200 and saved.json()["userId"] == alice.id
-    got = client.get(f"{API}/user/settings/{alice.id}", headers=auth(alice)).json()
+    got = client.get(f"{API}/user/settings/{alice.id}", headers=bearer_for(alice)).json()
     assert got["privacy"]["publicProfile"] is True
-    assert client.get(f"{API}/user/settings/999999", headers=auth(admin)).status_code == 404
+    assert client.get(f"{API}/user/settings/999999", headers=bearer_for(admin)).status_code == 404
 
 
 # Orders -------------------------------------------------------------------------------------
@@ -239,7 +234,7 @@ def insert_order(
 def test_orders_list_and_detail(client: TestClient, db: Session, alice: User) -> None:
     older = insert_order(db, alice, "CMD-1")
     newer = insert_order(db, alice, "CMD-2", status="shipped", total="650.5")
-    listed = client.get(f"{API}/users/{alice.id}/orders", headers=auth(alice))
+    listed = client.get(f"{API}/users/{alice.id}/orders", headers=bearer_for(alice))
     assert listed.status_code == 200
     body = listed.json()
     assert [o["number"] for o in body] == ["CMD-2", "CMD-1"]
@@ -253,15 +248,15 @@ def test_orders_list_and_detail(client: TestClient, db: Session, alice: User) ->
         {"articleId": None, "name": "Lait", "quantity": 1, "unitPrice": "500.00",
          "lineTotal": "500.00"},
     ]  # fmt: skip
-    one = client.get(f"{API}/users/{alice.id}/orders/{older.id}", headers=auth(alice))
+    one = client.get(f"{API}/users/{alice.id}/orders/{older.id}", headers=bearer_for(alice))
     assert one.status_code == 200 and one.json()["number"] == "CMD-1"
     assert newer.id is not None
-    missing = client.get(f"{API}/users/{alice.id}/orders/999999", headers=auth(alice))
+    missing = client.get(f"{API}/users/{alice.id}/orders/999999", headers=bearer_for(alice))
     assert missing.status_code == 404
 
 
 def test_no_orders_is_an_empty_list(client: TestClient, alice: User) -> None:
-    assert client.get(f"{API}/users/{alice.id}/orders", headers=auth(alice)).json() == []
+    assert client.get(f"{API}/users/{alice.id}/orders", headers=bearer_for(alice)).json() == []
 
 
 TRANSITIONS = {
@@ -277,8 +272,8 @@ STATUSES = ("pending", "confirmed", "shipped", "delivered", "cancelled")
 @pytest.mark.parametrize("current", STATUSES)
 @pytest.mark.parametrize("target", STATUSES)
 def test_status_transitions(sqlite_db: Session, current: str, target: str) -> None:
-    admin = make_user(sqlite_db, "root", ["admin"])
-    customer = make_user(sqlite_db, "alice")
+    admin = stored_user(sqlite_db, "root", ["admin"])
+    customer = stored_user(sqlite_db, "alice")
     order = insert_order(sqlite_db, customer, "CMD-T", status=current)
     assert order.id is not None
     assert orders.can_transition(current, target) is ((current, target) in TRANSITIONS)
@@ -290,12 +285,12 @@ def test_status_transitions(sqlite_db: Session, current: str, target: str) -> No
 
 
 def test_only_admins_change_a_status(sqlite_db: Session) -> None:
-    customer = make_user(sqlite_db, "alice")
+    customer = stored_user(sqlite_db, "alice")
     order = insert_order(sqlite_db, customer, "CMD-A")
     assert order.id is not None
     with pytest.raises(Forbidden):
         orders.set_status(sqlite_db, customer, order.id, "confirmed")
-    admin = make_user(sqlite_db, "root", ["admin"])
+    admin = stored_user(sqlite_db, "root", ["admin"])
     with pytest.raises(ValidationFailed):
         orders.set_status(sqlite_db, admin, order.id, "lost")
 
@@ -338,13 +333,15 @@ def insert_card(db: Session, code: str, value: str = "6559.57", buyer: User | No
 
 
 def redeem(client: TestClient, user: User, body: dict[str, Any]) -> Any:
-    return client.post(f"{API}/users/{user.id}/giftcards/redeem", json=body, headers=auth(user))
+    return client.post(
+        f"{API}/users/{user.id}/giftcards/redeem", json=body, headers=bearer_for(user)
+    )
 
 
 def test_redeem_a_gift_card(client: TestClient, db: Session, alice: User) -> None:
-    buyer = make_user(db, "bob")
+    buyer = stored_user(db, "bob")
     card_id = insert_card(db, "GIFT-ABCD-1234", buyer=buyer)
-    empty = client.get(f"{API}/users/{alice.id}/giftcards", headers=auth(alice)).json()
+    empty = client.get(f"{API}/users/{alice.id}/giftcards", headers=bearer_for(alice)).json()
     assert empty == {"balance": "0.00", "currency": "XOF", "received": [], "purchased": []}
 
     response = redeem(client, alice, {"code": "  gift-abcd- 1234 "})
@@ -355,9 +352,9 @@ def test_redeem_a_gift_card(client: TestClient, db: Session, alice: User) -> Non
         (card_id, "•••• 1234", "6559.57")
     ]
     assert body["received"][0]["redeemedAt"].endswith("Z")
-    assert client.get(f"{API}/users/{alice.id}/giftcards", headers=auth(alice)).json() == body
+    assert client.get(f"{API}/users/{alice.id}/giftcards", headers=bearer_for(alice)).json() == body
 
-    bought = client.get(f"{API}/users/{buyer.id}/giftcards", headers=auth(buyer)).json()
+    bought = client.get(f"{API}/users/{buyer.id}/giftcards", headers=bearer_for(buyer)).json()
     assert bought["balance"] == "0.00" and bought["received"] == []
     assert [(c["code"], c["redeemed"]) for c in bought["purchased"]] == [("GIFT-ABCD-1234", True)]
 
@@ -371,7 +368,7 @@ def test_redeem_needs_a_code(client: TestClient, alice: User, body: dict[str, An
 
 def test_unknown_and_used_codes(client: TestClient, db: Session, alice: User) -> None:
     insert_card(db, "USED-0001")
-    bob = make_user(db, "bob")
+    bob = stored_user(db, "bob")
     assert redeem(client, bob, {"code": "USED-0001"}).status_code == 200
     unknown = redeem(client, alice, {"code": "NOPE-0000"})
     assert unknown.status_code == 404
@@ -390,7 +387,7 @@ def test_guessing_codes_is_rate_limited(client: TestClient, db: Session, alice: 
     limited = redeem(client, alice, {"code": "REAL-CODE"})
     assert limited.status_code == 429
     assert int(limited.headers["Retry-After"]) > 0
-    bob = make_user(db, "bob")
+    bob = stored_user(db, "bob")
     assert redeem(client, bob, {"code": "REAL-CODE"}).status_code == 200
 
 
@@ -415,7 +412,7 @@ def test_credit_balance_counts_unexpired_lines(
     add_entry(db, alice, "32797.85", "Parrainage", now + timedelta(days=30))
     add_entry(db, alice, "1000", "Ancien parrainage", now - timedelta(days=1))
     add_entry(db, alice, "-797.85", "Commande CMD-1")
-    response = client.get(f"{API}/users/{alice.id}/credit", headers=auth(alice))
+    response = client.get(f"{API}/users/{alice.id}/credit", headers=bearer_for(alice))
     assert response.status_code == 200
     body = response.json()
     assert body["balance"] == "32000.00" and body["currency"] == "XOF"
@@ -435,7 +432,7 @@ def test_credit_balance_counts_unexpired_lines(
 
 
 def test_no_credit_is_zero(client: TestClient, alice: User) -> None:
-    body = client.get(f"{API}/users/{alice.id}/credit", headers=auth(alice)).json()
+    body = client.get(f"{API}/users/{alice.id}/credit", headers=bearer_for(alice)).json()
     assert body == {"balance": "0.00", "currency": "XOF", "transactions": []}
 
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
+import httpx
 import pytest
 
+from grocer import testing_switches
 from tests.fakes.providers import (
     FakeGeo,
     FakeIpApi,
@@ -23,6 +26,7 @@ from tests.support.shop_server import ARTIFACTS, running_shop
 from tests.support.smtp import SmtpServer
 
 BROWSER_ARGS = [*CHROMIUM_ARGS, "--disable-quic"]
+HERE = {"latitude": 12.3714, "longitude": -1.5197}  # Ouagadougou, where `located` pages are
 
 
 @pytest.fixture(autouse=True)
@@ -57,8 +61,8 @@ def shop_env() -> dict[str, str]:
     return {
         # Session/bag (issue #4): the deliberately broken route of the 500-fallback test, and
         # the bag-save fault switch: a file the test writes a count into (absent = no fault).
-        "GROCER_E2E_BROKEN_ROUTE": "1",
-        "GROCER_FAULT_CART_SAVE_FILE": os.path.join(
+        testing_switches.BROKEN_ROUTE_ENV: "1",
+        testing_switches.FAULT_CART_SAVE_ENV: os.path.join(
             os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-cart-fault-{os.getpid()}"
         ),
     }
@@ -87,38 +91,59 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
-def _new_page(browser: object, request: pytest.FixtureRequest, **context_args: object):
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def _tab(
+    browser: object, request: pytest.FixtureRequest, **context_args: object
+) -> Iterator[object]:
+    """A page in a fresh browser context (French, 15 s timeouts), closed after the test; a
+    screenshot in ARTIFACTS when the test failed."""
     context = browser.new_context(locale="fr-FR", **context_args)  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    return context, page
+    pg = context.new_page()
+    pg.set_default_timeout(15_000)
+    yield pg
+    _screenshot_on_failure(request, pg)
+    context.close()
 
 
 @pytest.fixture
 def page(browser: object, shop: str, request: pytest.FixtureRequest) -> Iterator[object]:
     """A desktop page (1280 px) in a fresh browser context."""
-    context, pg = _new_page(
-        browser, request, viewport={"width": 1280, "height": 900}, base_url=shop
-    )
-    yield pg
-    _screenshot_on_failure(request, pg)
-    context.close()
+    yield from _tab(browser, request, viewport=DESKTOP, base_url=shop)
 
 
 @pytest.fixture
 def phone(browser: object, shop: str, request: pytest.FixtureRequest) -> Iterator[object]:
     """A phone page (390 px) in a fresh browser context."""
-    context, pg = _new_page(
+    yield from _tab(browser, request, viewport=PHONE, base_url=shop, is_mobile=True, has_touch=True)
+
+
+@pytest.fixture
+def located(browser: object, shop: str, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A desktop page whose browser grants its position (HERE, Ouagadougou)."""
+    yield from _tab(
         browser,
         request,
-        viewport={"width": 390, "height": 844},
+        viewport=DESKTOP,
         base_url=shop,
-        is_mobile=True,
-        has_touch=True,
+        permissions=["geolocation"],
+        geolocation=HERE,
     )
-    yield pg
-    _screenshot_on_failure(request, pg)
-    context.close()
+
+
+@pytest.fixture(scope="module")
+def catalogue(shop: str) -> dict[str, Any]:
+    """The first main category, its first subcategory and that one's first article (from the
+    API), for the tests that open those pages."""
+    tree = httpx.get(f"{shop}/api/v1/categories", timeout=30).json()
+    main = tree[0]
+    sub = main["children"][0]
+    items = httpx.get(
+        f"{shop}/api/v1/web-ui/articles", params={"categoryid": sub["id"]}, timeout=30
+    ).json()["items"]
+    return {"main": main, "sub": sub, "article": items[0]}
 
 
 @pytest.hookimpl(hookwrapper=True)

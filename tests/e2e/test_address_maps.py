@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -27,33 +26,12 @@ from tests.support.shop_server import ARTIFACTS
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "sesame-42"
-HERE = {"latitude": 12.3714, "longitude": -1.5197}
 DIALOG = "Entrez votre adresse de livraison"
 PICKER = "Choisissez votre adresse sur la carte"
 STORES = "Magasins à proximité"
 
 
 # --- helpers -------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def located(browser: Any, shop: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A desktop page whose browser grants its position (Ouagadougou)."""
-    context = browser.new_context(
-        locale="fr-FR",
-        viewport={"width": 1280, "height": 900},
-        base_url=shop,
-        permissions=["geolocation"],
-        geolocation=HERE,
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
 
 
 def open_home(page: Any) -> None:

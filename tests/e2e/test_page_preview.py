@@ -7,22 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
-import pytest
 from playwright.sync_api import Page, expect
 
 SCRIPTS = "**/assets/**/*.js"
-
-
-@pytest.fixture(scope="module")
-def catalogue(shop: str) -> dict[str, Any]:
-    tree = httpx.get(f"{shop}/api/v1/categories", timeout=30).json()
-    main = tree[0]
-    sub = main["children"][0]
-    items = httpx.get(
-        f"{shop}/api/v1/web-ui/articles", params={"categoryid": sub["id"]}, timeout=30
-    ).json()["items"]
-    return {"main": main, "sub": sub, "article": items[0]}
 
 
 def _errors(page: Page) -> list[str]:

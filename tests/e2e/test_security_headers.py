@@ -20,7 +20,6 @@ import pytest
 
 from tests.e2e.test_address_maps import (
     DIALOG,
-    HERE,
     PICKER,
     STORES,
     api_account,
@@ -29,7 +28,7 @@ from tests.e2e.test_address_maps import (
     sign_in,
     wait_value,
 )
-from tests.support.shop_server import ARTIFACTS, ROOT
+from tests.support.shop_server import ROOT
 from tests.support.smtp import free_port
 
 pytestmark = pytest.mark.e2e
@@ -71,37 +70,6 @@ class Watch:
         self.collect()
         assert self.events == [] and self.console == [], (self.events, self.console)
         assert self.errors == []
-
-
-@pytest.fixture(scope="module")
-def catalogue(shop: str) -> dict[str, Any]:
-    tree = httpx.get(f"{shop}/api/v1/categories", timeout=30).json()
-    main = tree[0]
-    sub = main["children"][0]
-    items = httpx.get(
-        f"{shop}/api/v1/web-ui/articles", params={"categoryid": sub["id"]}, timeout=30
-    ).json()["items"]
-    return {"main": main, "sub": sub, "article": items[0]}
-
-
-@pytest.fixture
-def located(browser: Any, shop: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A desktop page whose browser grants its position."""
-    context = browser.new_context(
-        locale="fr-FR",
-        viewport={"width": 1280, "height": 900},
-        base_url=shop,
-        permissions=["geolocation"],
-        geolocation=HERE,
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
 
 
 def assert_hardened(response: Any) -> None:

@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+from grocer import testing_switches
+
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "sesame-42"
@@ -268,7 +270,7 @@ def test_save_failure_notice_and_manual_resync(
 ) -> None:
     email = fresh_email("issa")
     api_account(shop, smtp, email)
-    fault = Path(shop_env["GROCER_FAULT_CART_SAVE_FILE"])
+    fault = Path(shop_env[testing_switches.FAULT_CART_SAVE_ENV])
     open_home(page)
     add_articles(page, 1)
     fault.write_text("5")  # the server refuses the next five saves

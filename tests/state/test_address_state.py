@@ -4,95 +4,18 @@ honest and forged arguments and storage (every handler is a door: any browser ca
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
-from typing import Any
 
-import pytest
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-import grocer.state.delivery_panel
-import grocer.state.forgot
-import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
-from grocer.models import Address, User
-from grocer.models.base import utcnow
-from grocer.services import accounts, addresses, tokens
+from grocer.models import Address
+from grocer.services import addresses
 from grocer.state import address as rules
 from grocer.state.address import AddressState
-from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
-
-PASSWORD = "secret-pass-1"
-FULL = {
-    "street": "12 Avenue Kwame Nkrumah",
-    "city": "Ouagadougou",
-    "country": "Burkina Faso",
-    "latitude": "12.369",
-    "longitude": "-1.52",
-}
-
-
-@pytest.fixture(autouse=True)
-def _fast_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
-
-
-def new_tree() -> Any:
-    from reflex.state import State
-
-    return State(_reflex_internal_init=True)
-
-
-def sub(root: Any, cls: type) -> Any:
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
-def run(handler: Any, state: Any, *args: Any) -> list[Any]:
-    async def go() -> list[Any]:
-        result = handler.fn(state, *args)
-        out: list[Any] = []
-        if inspect.isasyncgen(result):
-            async for item in result:
-                out.append(item)
-        elif inspect.iscoroutine(result):
-            out.append(await result)
-        else:
-            out.append(result)
-        return out
-
-    return asyncio.run(go())
-
-
-def add_user(db: Session, name: str) -> User:
-    return accounts.create_user(
-        db, email=f"{name}@example.com", password=PASSWORD, now=utcnow(), username=name
-    )
-
-
-def sign_in(root: Any, db: Session, user: User) -> None:
-    pair = tokens.issue_tokens(db, user, True, utcnow())
-    db.commit()
-    sub(root, AuthState)._store_login({**pair.to_json(), "userInfo": accounts.user_info(user)})
-
-
-def fill(form: Any, values: dict[str, str]) -> None:
-    for name, value in values.items():
-        run(AddressState.set_field, form, name, value)
-
-
-def opened(root: Any) -> Any:
-    sub(root, DialogState).active = "address"
-    form = sub(root, AddressState)
-    run(AddressState.dialog_opened, form, "fr")
-    return form
-
-
-def saved(db: Session, user: User) -> list[Address]:
-    db.expire_all()
-    return list(db.exec(select(Address).where(Address.user_id == user.id)).all())
-
+from tests.support.address_dialog import FULL_ADDRESS, fill, opened, saved
+from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
 
 # --- form fields ------------------------------------------------------------------------------
 
@@ -168,7 +91,7 @@ def test_guest_cannot_edit_or_save_to_an_account(db: Session) -> None:
     run(AddressState.edit_address, form, row["id"])
     assert form.editing_id == 0 and form.street == ""
     form = opened(root)
-    fill(form, FULL)
+    fill(form, FULL_ADDRESS)
     run(AddressState.submit, form, {})
     assert len(saved(db, alice)) == 1  # untouched
 
@@ -191,17 +114,17 @@ def test_signed_in_save_update_and_toasts(db: Session) -> None:
     assert not any("_call_script" in str(item) for item in out)  # no code sent: CSP, no eval
     assert saved(db, alice) == []
 
-    fill(form, FULL)
+    fill(form, FULL_ADDRESS)
     run(AddressState.submit, form, {})
     rows = saved(db, alice)
-    assert len(rows) == 1 and rows[0].street_address == FULL["street"]
+    assert len(rows) == 1 and rows[0].street_address == FULL_ADDRESS["street"]
     assert form.toast_key == rules.K_SAVED and form.toast_error is False
     assert form.label == "12 Avenue Kwame Nkrumah, Ouagadougou"
     assert sub(root, DialogState).active == ""
 
     # Editing: 'Mettre à jour', the update toast.
     run(AddressState.edit_address, form, rows[0].id)
-    assert form.editing_id == rows[0].id and form.street == FULL["street"]
+    assert form.editing_id == rows[0].id and form.street == FULL_ADDRESS["street"]
     form = opened(root)
     assert form.editing_id == rows[0].id and form.submit_key == "address:dialog.update"
     fill(form, {"street": "Rue 15.23"})
@@ -231,7 +154,7 @@ def test_forged_editing_id_cannot_update_another_users_address(db: Session) -> N
     sign_in(root, db, alice)
     form = opened(root)
     form.editing_id = row["id"]  # as if the browser could set it (it cannot: no setter)
-    fill(form, FULL)
+    fill(form, FULL_ADDRESS)
     run(AddressState.submit, form, {})
     assert form.toast_key == rules.K_SAVE_FAILED and form.toast_error is True
     db.expire_all()

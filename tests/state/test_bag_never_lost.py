@@ -18,15 +18,14 @@ import pytest
 from reflex_base.event import EventHandler, EventSpec
 from sqlmodel import Session, select
 
+from grocer import testing_switches
 from grocer.models import Cart, CartMerge
 from grocer.models.base import utcnow
 from grocer.services import cart, tokens
 from grocer.state import bag as bag_module
 from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
-from tests.state.test_handlers_security import _fast_bcrypt as _fast_bcrypt  # noqa: F401
-from tests.state.test_handlers_security import new_tree, run, server_lines, sign_in, sub
-from tests.state.test_handlers_security import shop as shop  # the fixture
+from tests.support.state_harness import new_tree, run, server_lines, sign_in, sub
 
 SHARED = {AuthState: ("access_token", "auth_token", "refresh_token", "expires_at", "user_info")}
 SHARED[BagState] = ("cart", "pending_save", "unsaved")
@@ -37,7 +36,7 @@ def refuse(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """`refuse(n)`: the next n bag saves are refused (0: none); no waiting between tries."""
     fault = tmp_path / "fault"
     fault.write_text("0")
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(fault))
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(fault))
     monkeypatch.setattr(bag_module, "SAVE_WAIT_SECONDS", 0)
     yield lambda count: fault.write_text(str(count))
 

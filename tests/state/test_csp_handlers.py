@@ -4,58 +4,17 @@ and the session keeps its refresh token once in localStorage."""
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
-from typing import Any
 
-import pytest
 from reflex.istate.data import RouterData
 from sqlmodel import Session
 
-import grocer.state.delivery_panel
-import grocer.state.forgot
-import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
-from grocer.models.base import utcnow
-from grocer.services import accounts, tokens
 from grocer.state.address import AddressState
 from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import StorePickerState
 from grocer.state.product import ProductState
-
-
-@pytest.fixture(autouse=True)
-def _fast_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
-
-
-def new_tree() -> Any:
-    from reflex.state import State
-
-    return State(_reflex_internal_init=True)
-
-
-def sub(root: Any, cls: type) -> Any:
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
-def run(handler: Any, state: Any, *args: Any) -> list[Any]:
-    async def go() -> list[Any]:
-        result = handler.fn(state, *args)
-        out: list[Any] = []
-        if inspect.isgenerator(result):
-            out.extend(result)
-        elif inspect.isasyncgen(result):
-            async for item in result:
-                out.append(item)
-        elif inspect.iscoroutine(result):
-            out.append(await result)
-        else:
-            out.append(result)
-        return out
-
-    return asyncio.run(go())
+from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
 
 
 def on_page(path: str) -> RouterData:
@@ -63,13 +22,10 @@ def on_page(path: str) -> RouterData:
 
 
 def test_login_response_keeps_no_refresh_token(sqlite_db: Session) -> None:
-    user = accounts.create_user(
-        sqlite_db, email="awa@example.com", password="secret-pass-1", now=utcnow(), username="awa"
-    )
-    pair = tokens.issue_tokens(sqlite_db, user, True, utcnow())
-    sqlite_db.commit()
-    auth = sub(new_tree(), AuthState)
-    auth._store_login({**pair.to_json(), "userInfo": accounts.user_info(user)})
+    user = add_user(sqlite_db, "awa")
+    root = new_tree()
+    pair = sign_in(root, sqlite_db, user)
+    auth = sub(root, AuthState)
 
     stored = json.loads(auth.login_response)
     assert "refreshToken" not in stored

@@ -6,23 +6,16 @@ the database to show that nothing changes that should not.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
-from collections.abc import Iterator
 from datetime import timedelta
-from decimal import Decimal
 from typing import Any
 
 import jwt
 import pytest
 from sqlmodel import Session, select
 
-import grocer.state.delivery_panel
-import grocer.state.dialogs
-import grocer.state.forgot
-import grocer.state.signup  # noqa: F401  (every state of the tree is registered)
-from grocer.models import Article, Cart, CartItem, RefreshToken, User
+from grocer import testing_switches
+from grocer.models import CartItem, RefreshToken, User
 from grocer.models.base import utcnow
 from grocer.services import accounts, cart, tokens
 from grocer.services.errors import (
@@ -45,86 +38,7 @@ from grocer.state.delivery_panel import DeliveryPanelState
 from grocer.state.dialogs import DialogState
 from grocer.state.forgot import ForgotState
 from grocer.state.signup import SignupState
-
-PASSWORD = "secret-pass-1"
-
-
-# --- helpers -------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def _fast_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
-    monkeypatch.delenv(bag_module.FAULT_ENV, raising=False)
-
-
-def new_tree() -> Any:
-    """A fresh state tree, as one browser tab has on the server."""
-    from reflex.state import State
-
-    return State(_reflex_internal_init=True)
-
-
-def sub(root: Any, cls: type) -> Any:
-    return root.get_substate(cls.get_full_name().split(".")[1:])
-
-
-def run(handler: Any, state: Any, *args: Any) -> list[Any]:
-    """Call an event handler like the event processor does; returns what it yielded."""
-
-    async def go() -> list[Any]:
-        result = handler.fn(state, *args)
-        out: list[Any] = []
-        if inspect.isasyncgen(result):
-            async for item in result:
-                out.append(item)
-        elif inspect.iscoroutine(result):
-            out.append(await result)
-        else:
-            out.append(result)
-        return out
-
-    return asyncio.run(go())
-
-
-def add_article(db: Session, key: str, price: str = "500") -> Article:
-    article = Article(key=key, name=key.title(), price=Decimal(price), image_urls=[])
-    db.add(article)
-    db.commit()
-    db.refresh(article)
-    return article
-
-
-def add_user(db: Session, name: str) -> User:
-    return accounts.create_user(
-        db, email=f"{name}@example.com", password=PASSWORD, now=utcnow(), username=name
-    )
-
-
-def sign_in(root: Any, db: Session, user: User) -> tokens.TokenPair:
-    """Put a genuine session in the tab's storage, as a sign-in would."""
-    pair = tokens.issue_tokens(db, user, True, utcnow())
-    db.commit()
-    auth = sub(root, AuthState)
-    auth._store_login({**pair.to_json(), "userInfo": accounts.user_info(user)})
-    return pair
-
-
-def server_lines(db: Session, user: User) -> dict[int, int]:
-    db.expire_all()
-    found = db.exec(select(Cart).where(Cart.user_id == user.id)).first()
-    if found is None:
-        return {}
-    items = db.exec(select(CartItem).where(CartItem.cart_id == found.id)).all()
-    return {item.article_id: item.quantity for item in items}
-
-
-@pytest.fixture
-def shop(db: Session) -> Iterator[dict[str, Any]]:
-    articles = [add_article(db, f"article-{i}", str(100 * (i + 1))) for i in range(3)]
-    alice, bob = add_user(db, "alice"), add_user(db, "bob")
-    yield {"articles": articles, "alice": alice, "bob": bob}
-
+from tests.support.state_harness import PASSWORD, new_tree, run, server_lines, sign_in, sub
 
 # --- forged and expired tokens ---------------------------------------------------------------
 
@@ -424,7 +338,7 @@ def test_guest_bag_is_merged_at_sign_in_and_retried(
     monkeypatch.setattr(bag_module, "SAVE_WAIT_SECONDS", 0)
     fault = tmp_path / "fault"
     fault.write_text("5")
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(fault))
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(fault))
 
     root = new_tree()
     bag = sub(root, BagState)
@@ -446,13 +360,13 @@ def test_guest_bag_is_merged_at_sign_in_and_retried(
 def test_fault_switch_does_nothing_when_unset(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv(bag_module.FAULT_ENV, raising=False)
-    assert bag_module.fault_refuses() is False
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(tmp_path / "missing"))
-    assert bag_module.fault_refuses() is False
+    monkeypatch.delenv(testing_switches.FAULT_CART_SAVE_ENV, raising=False)
+    assert testing_switches.cart_save_refused() is False
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(tmp_path / "missing"))
+    assert testing_switches.cart_save_refused() is False
     (tmp_path / "n").write_text("2")
-    monkeypatch.setenv(bag_module.FAULT_ENV, str(tmp_path / "n"))
-    assert [bag_module.fault_refuses() for _ in range(3)] == [True, True, False]
+    monkeypatch.setenv(testing_switches.FAULT_CART_SAVE_ENV, str(tmp_path / "n"))
+    assert [testing_switches.cart_save_refused() for _ in range(3)] == [True, True, False]
 
 
 # --- the error catalogues (000 §8, 001 §8) ---------------------------------------------------

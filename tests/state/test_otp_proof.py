@@ -17,22 +17,16 @@ from grocer.services import accounts, otp
 from grocer.services.errors import InvalidCredentials
 from grocer.state.forgot import K_RESET_DONE, K_RESET_FAILED, ForgotState
 from grocer.state.signup import K_CREATED_SIGNED_IN, SignupState
-from tests.api import outbox_code
-from tests.state.test_handlers_security import new_tree, run, sub
+from tests.support.accounts import outbox_code
+from tests.support.state_harness import PASSWORD, add_user, new_tree, run, sub
 
 EMAIL = "awa@example.com"
-PASSWORD = "secret-pass-1"
 NEW_PASSWORD = "nouveau-pass-2"
-
-
-@pytest.fixture(autouse=True)
-def _fast_bcrypt(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
 
 
 @pytest.fixture
 def awa(db: Session) -> User:
-    return accounts.create_user(db, email=EMAIL, password=PASSWORD, now=utcnow(), username="awa")
+    return add_user(db, "awa")  # awa@example.com (EMAIL), PASSWORD
 
 
 def browser_view(root: Any) -> str:

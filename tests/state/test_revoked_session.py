@@ -11,7 +11,7 @@ token died with the session).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,29 +26,23 @@ from grocer.state import session_guard
 from grocer.state.address import AddressState
 from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
-from tests.api import outbox_code
-from tests.state.test_address_state import FULL, fill, opened, saved
-from tests.state.test_handlers_security import (
+from tests.support.accounts import outbox_code
+from tests.support.address_dialog import FULL_ADDRESS, fill, opened, saved
+from tests.support.state_harness import (
     PASSWORD,
     add_article,
     add_user,
     new_tree,
     run,
     server_lines,
+    store_session,
     sub,
 )
 
 REVOCATIONS = ["logout_all", "password_reset", "password_change", "logout", "refresh_replay"]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """User ids restart at 1 in every test database: no answer carries over. (And bcrypt at
-    its lowest cost.)"""
-    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
-    tokens.LIVE_SESSIONS.clear()
-    yield
-    tokens.LIVE_SESSIONS.clear()
+pytestmark = pytest.mark.usefixtures("fresh_session_cache")
 
 
 @dataclass
@@ -66,8 +60,7 @@ class Account:
     def tab(self) -> Any:
         """A new tab of the session (tabs share it through localStorage)."""
         root = new_tree()
-        payload = {**self.pair.to_json(), "userInfo": accounts.user_info(self.user)}
-        sub(root, AuthState)._store_login(payload)
+        store_session(root, self.user, self.pair)
         return root
 
     def loaded_tab(self) -> Any:
@@ -195,7 +188,7 @@ def test_a_revoked_tab_cannot_add_or_change_an_address(account: Account) -> None
     adding = account.tab()
     new_form = opened(adding)  # the dialog opened while the session was live
     assert new_form.signed_in is True
-    fill(new_form, FULL)
+    fill(new_form, FULL_ADDRESS)
     updating = account.tab()
     edit = sub(updating, AddressState)
     run(AddressState.edit_address, edit, account.address_id)
@@ -236,7 +229,7 @@ def test_a_password_change_keeps_the_callers_tab(db: Session, alice: User) -> No
     for root in (caller, other):
         pair = tokens.issue_tokens(db, alice, True, utcnow())
         db.commit()
-        sub(root, AuthState)._store_login({**pair.to_json(), "userInfo": accounts.user_info(alice)})
+        store_session(root, alice, pair)
         run(BagState.load_account_bag, sub(root, BagState))
         pairs.append(pair)
     accounts.change_password(

@@ -8,7 +8,6 @@ entry lapses; one made in this process clears the entry at once.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import jwt
@@ -21,6 +20,8 @@ from grocer.services import accounts, tokens
 from grocer.services.errors import Unauthorized
 from grocer.settings import get_settings
 
+pytestmark = pytest.mark.usefixtures("fresh_session_cache")
+
 
 class FakeClock:
     def __init__(self) -> None:
@@ -30,21 +31,13 @@ class FakeClock:
         return self.now
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    tokens.LIVE_SESSIONS.clear()
-    yield
-    tokens.LIVE_SESSIONS.clear()
-
-
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
 
 
 @pytest.fixture
-def user(sqlite_db: Session, monkeypatch: pytest.MonkeyPatch) -> User:
-    monkeypatch.setenv(accounts.BCRYPT_ROUNDS_ENV, "4")
+def user(sqlite_db: Session) -> User:
     return accounts.create_user(
         sqlite_db, email="awa@example.bf", password="secret123", now=utcnow(), username="awa"
     )

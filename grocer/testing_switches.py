@@ -1,0 +1,42 @@
+"""The switches that exist for the browser tests only, in one place.
+
+tests/e2e/conftest.py sets both for the shop server it starts. Unset — always, outside the
+browser tests — they do nothing, and shoppers cannot reach them (they are environment
+variables of the server process, read by nothing else).
+
+- `GROCER_FAULT_CART_SAVE_FILE`: the path of a file holding a number N. While N > 0, each bag
+  save (a `save_bag` attempt, the sending of a signed-in change) is refused and N is counted
+  down in the file: the save-failure notice can be shown.
+- `GROCER_E2E_BROKEN_ROUTE=1`: registers `/e2e-broken`, a page that throws while rendering in
+  the browser: the 500 fallback can be shown.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+FAULT_CART_SAVE_ENV = "GROCER_FAULT_CART_SAVE_FILE"
+BROKEN_ROUTE_ENV = "GROCER_E2E_BROKEN_ROUTE"
+
+
+def cart_save_refused() -> bool:
+    """Whether the fault switch refuses this bag save (and counts it); False whenever the
+    switch is not set up (unset, missing file, not a number, 0)."""
+    path = os.environ.get(FAULT_CART_SAVE_ENV, "").strip()
+    if not path:
+        return False
+    file = Path(path)
+    try:
+        remaining = int(file.read_text().strip() or "0")
+    except (OSError, ValueError):
+        return False
+    if remaining <= 0:
+        return False
+    file.write_text(str(remaining - 1))
+    return True
+
+
+def broken_route_enabled() -> bool:
+    """Whether the deliberately broken page is registered (read when the pages are)."""
+    return os.environ.get(BROKEN_ROUTE_ENV, "").strip() == "1"
