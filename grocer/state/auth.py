@@ -34,6 +34,7 @@ from grocer.services.errors import (
     InvalidCredentials,
     RateLimited,
     ServiceError,
+    ValidationFailed,
 )
 from grocer.services.names import display_name as _display_name
 from grocer.state import session_guard
@@ -103,13 +104,12 @@ def form_checked(form: Mapping[str, Any], name: str) -> bool:
 
 
 def login_validation_key(username: str, password: str) -> str:
-    """000 §5, in the spec's order; "" when both fields pass."""
-    if not username.strip() or not password:
-        return K_FILL_ALL
-    if len(username.strip()) < USERNAME_MIN:
-        return K_USERNAME_SHORT
-    if len(password) < PASSWORD_MIN:
-        return K_PASSWORD_SHORT
+    """000 §5, the account service's rule (`accounts.check_login_form`, which the API applies
+    too); "" when both fields pass, else the message key of its error."""
+    try:
+        accounts.check_login_form(username, password)
+    except ValidationFailed as exc:
+        return f"auth:{exc.key}"
     return ""
 
 

@@ -29,13 +29,6 @@ CATEGORY_PREVIEW = 12
 SORTS: tuple[str, ...] = catalogue.SORTS
 SHOP_BY: tuple[str, ...] = catalogue.SHOP_BY
 
-#: "Fresh Deals" samples: title key -> category keys tried in turn (first found wins).
-FRESH_DEALS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("catalogue:bakeryOnSale", ("boulangerie", "boulangerie-petit-dejeuner")),
-    ("catalogue:beerOnSale", ("sodas-bieres", "boissons-locales", "boissons")),
-    ("catalogue:wineOnSale", ("vins", "boissons-locales", "boissons")),
-)
-
 
 def parse_refine(query: str) -> dict[str, Any]:
     """The Refine choices of a URL query string (unknown values dropped)."""
@@ -227,16 +220,7 @@ class ListingState(rx.State):
         self.sections = views
 
     def _load_promotions(self, db: Any) -> None:
-        promos = (
-            catalogue.promotions(db, category_id=self.main_id, active=True) if self.main_id else []
-        )
-        if not promos:
-            promos = catalogue.banner_promotions(db)
-        self.promotions = [
-            promo_view(p)
-            for p in promos
-            if isinstance(p, dict) and (p.get("description") or p.get("name"))
-        ]
+        self.promotions = [promo_view(p) for p in catalogue.page_promotions(db, self.main_id)]
 
     def _fetch_page(self, db: Any, page: int, size: int) -> dict[str, Any]:
         return catalogue.articles_page(
@@ -301,27 +285,14 @@ class ListingState(rx.State):
     def _load_deals(self) -> None:
         try:
             with session_scope() as db:
-                tree = catalogue.category_tree(db)
-                by_key: dict[str, int] = {}
-                stack = list(tree)
-                while stack:
-                    node = stack.pop()
-                    if isinstance(node, dict):
-                        by_key[str(node.get("key"))] = int(node["id"])
-                        stack.extend(node.get("children") or [])
-                deals = []
-                for title_key, keys in FRESH_DEALS:
-                    cat_id = next((by_key[k] for k in keys if k in by_key), None)
-                    if cat_id is None:
-                        continue
-                    page = catalogue.articles_page(db, category_id=cat_id, sort="sale", size=6)
-                    deals.append(
-                        {
-                            "titleKey": title_key,
-                            "rowId": f"deals-{len(deals)}",
-                            "articles": cards(page["items"]),
-                        }
-                    )
+                deals = [
+                    {
+                        "titleKey": deal["titleKey"],
+                        "rowId": f"deals-{index}",
+                        "articles": cards(deal["articles"]),
+                    }
+                    for index, deal in enumerate(catalogue.fresh_deals(db))
+                ]
                 self.deals = [d for d in deals if d["articles"]]
                 self._load_promotions(db)
         except Exception:

@@ -11,11 +11,11 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from grocer.models import Article, Cart, CartItem, User
-from grocer.models.base import utcnow
+from grocer.models.base import as_utc, utcnow
 from grocer.services import cart as cart_service
 from grocer.services import pricing
 from grocer.services.errors import NotFound, ValidationFailed
-from grocer.services.tokens import as_utc, create_access_token
+from grocer.services.tokens import create_access_token
 
 D = Decimal
 API = "/api/v1"
@@ -538,6 +538,8 @@ def test_set_shipping(client: TestClient, shop: dict[str, Any]) -> None:
         ({"timeslot": {"dayOffset": -1, "slot": "9-13"}}, "dayOffset"),
         ({"address": {"latitude": 100}}, "latitude"),
         ({"address": {"longitude": -181}}, "longitude"),
+        ({"address": {"postalCode": "9" * 21}}, "address.postalCode"),  # as saved addresses
+        ({"address": {"addressType": "<b>"}}, "addressType"),
     ],
 )
 def test_bad_shipping_is_refused(
