@@ -21,11 +21,14 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 
 from grocer.api.schemas_account import AddressFields, CamelModel
+from grocer.services.bag_totals import PRICE_TEXT_MAX
 from grocer.services.cart import MAX_LINES, MAX_STORE_ID_LENGTH, MAX_TEXT_LENGTH
 
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_LENGTH)]
 # Strict numbers, so that an over-long price text is refused rather than read as a number.
-PriceText = Annotated[str, StringConstraints(max_length=40)] | StrictInt | StrictFloat | None
+PriceText = (
+    Annotated[str, StringConstraints(max_length=PRICE_TEXT_MAX)] | StrictInt | StrictFloat | None
+)
 Money = Annotated[str, Field(description='Decimal string in XOF, e.g. "650.00"')]
 
 

@@ -23,6 +23,8 @@ K = TypeVar("K")
 MIN_QUANTITY = 1
 MAX_QUANTITY = 99
 MAX_LINES = 200
+#: The longest price text a line keeps (what a page shows, "650 XOF"; the server ignores it).
+PRICE_TEXT_MAX = 40
 #: A change that removes a line whatever quantity it holds.
 REMOVE_DELTA = -MAX_QUANTITY
 

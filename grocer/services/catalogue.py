@@ -30,6 +30,7 @@ from sqlalchemy import ColumnElement, func, select
 from sqlmodel import Session
 
 from grocer.models import Article, Category, Nutrition, Promotion, Section, SectionArticle
+from grocer.models.constants import MAX_ID
 from grocer.services import serializers as ser
 from grocer.services.errors import NotFound, ValidationFailed
 
@@ -50,7 +51,6 @@ SECTION_ARTICLE_LIMIT = 24
 SORTS = ("popular", "rating", "sale", "price_asc", "price_desc")
 SHOP_BY = ("sale", "new", "organic", "local")
 #: Ids are 32-bit integers on PostgreSQL; a larger one cannot exist (404, not a 500).
-MAX_ID = 2**31 - 1
 
 _PRODUCT_NOT_FOUND = "Produit non trouvé"
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})

@@ -36,6 +36,7 @@ from grocer.services.validation import (
     LONGITUDE,
     coordinate,
     position,
+    record_id,
 )
 from grocer.state import session_guard
 
@@ -49,7 +50,6 @@ GEOLOCATION_TIMEOUT_MS = 10_000
 GEOLOCATION_MAX_AGE_MS = 60_000
 STORED_TEXT_MAX = 4096
 LABEL_MAX = 80
-MAX_ID = 2**31 - 1
 
 #: The browser's device geolocation, once: [lat, lng] or null (denial is silently ignored).
 GEOLOCATE_JS = (
@@ -153,7 +153,7 @@ def validation_keys(data: Mapping[str, Any]) -> tuple[str, str, list[str]]:
 
 def id_arg(value: Any) -> bool:
     """A database id from the browser: a positive integer that fits the column (int32)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID
+    return record_id(value, text=False) is not None
 
 
 def language(value: Any) -> str:

@@ -71,7 +71,6 @@ SAVE_WAIT_SECONDS = 0.3  # × the attempt number
 AUTH_PROMPT_QUANTITY = 2  # 000 §9
 FAULT_ENV = "GROCER_FAULT_CART_SAVE_FILE"
 _TEXT_LIMITS = {"name": 200, "image": 500, "weight": 60}
-_PRICE_TEXT_MAX = 40
 _STORED_MAX = 100_000  # characters of the stored bag read back from the browser
 PROMO_MAX = cart_service.MAX_PROMO_LENGTH
 PENDING_SYNC = "sync"
@@ -102,7 +101,7 @@ def _price_text(value: object) -> str | None:
         value = str(value)
     if not isinstance(value, str) or not value.strip():
         return None
-    return value.strip()[:_PRICE_TEXT_MAX]
+    return value.strip()[: bag_totals.PRICE_TEXT_MAX]
 
 
 def _image(value: object) -> str:
