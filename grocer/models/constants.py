@@ -6,6 +6,11 @@ show them.
 
 from __future__ import annotations
 
+#: The roles (001 §6): every sign-up is a consumer; an admin is marked and may act on any
+#: account.
+CONSUMER_ROLE = "consumer"
+ADMIN_ROLE = "admin"
+
 #: The languages of the shop (001 §1); French is the source and the fallback.
 LANGUAGES: tuple[str, ...] = ("fr", "en", "es", "de")
 DEFAULT_LANGUAGE = "fr"

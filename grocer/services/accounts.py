@@ -28,7 +28,7 @@ from sqlmodel import Session, col, delete, select
 
 from grocer.models import DeletionRequest, User, UserPhone
 from grocer.models.base import as_utc, iso_utc, utcnow
-from grocer.models.constants import LANGUAGES
+from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
 from grocer.services import mailer, otp, ratelimit, tokens
 from grocer.services.errors import (
     Conflict,
@@ -50,8 +50,8 @@ from grocer.services.validation import email_address, plain_text
 
 # --- constants (spec 000 §9, 001 §5 and §9) -------------------------------------------------
 
-CONSUMER = "consumer"
-ADMIN = "admin"
+CONSUMER = CONSUMER_ROLE
+ADMIN = ADMIN_ROLE
 USERNAME_MIN = 3
 USERNAME_MAX = 150
 PASSWORD_MIN = 6

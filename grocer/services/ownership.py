@@ -12,13 +12,14 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from grocer.models import Address, PaymentMethod, User
+from grocer.models.constants import ADMIN_ROLE
 from grocer.services.errors import NotFound
 
 Owned = TypeVar("Owned", Address, PaymentMethod)
 
 
 def is_admin(user: User) -> bool:
-    return "admin" in (user.roles or [])
+    return ADMIN_ROLE in (user.roles or [])
 
 
 def ensure_owner(actor: User, owner_id: int | None) -> None:

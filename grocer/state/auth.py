@@ -29,6 +29,7 @@ import reflex as rx
 from sqlalchemy.exc import OperationalError
 
 from grocer.models.base import utcnow
+from grocer.models.constants import ADMIN_ROLE
 from grocer.services import accounts
 from grocer.services.errors import (
     InvalidCredentials,
@@ -56,9 +57,6 @@ SESSION_KEYS: tuple[str, ...] = (
     "loginResponse",
 )
 
-ADMIN_ROLE = "admin"
-USERNAME_MIN = accounts.USERNAME_MIN
-PASSWORD_MIN = accounts.PASSWORD_MIN
 #: What a sign-in form field may carry at most (longer input is cut, never stored).
 IDENTIFIER_MAX = accounts.EMAIL_MAX
 PASSWORD_MAX = 256
@@ -68,9 +66,6 @@ START_REFRESH_JITTER = 1.5
 _STORED_JSON_MAX = 8192
 
 # Message keys (assets/locales/*/auth.json). The fr catalog holds the spec's exact French.
-K_FILL_ALL = "auth:validation.fillAllFields"
-K_USERNAME_SHORT = "auth:validation.usernameTooShort"
-K_PASSWORD_SHORT = "auth:validation.passwordTooShort"
 K_WRONG_CREDENTIALS = "auth:errors.wrongCredentials"
 K_UNAUTHORIZED = "auth:errors.unauthorized"
 K_BAD_REQUEST = "auth:errors.badRequest"
