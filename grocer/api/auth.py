@@ -25,6 +25,7 @@ from grocer.api.schemas_auth import (
 )
 from grocer.models.base import utcnow
 from grocer.services import accounts, otp
+from grocer.services.languages import language_from_header
 
 router = APIRouter(tags=["auth"])
 
@@ -34,12 +35,7 @@ Now = Annotated[datetime, Depends(utcnow)]
 
 def mail_language(request: Request) -> str:
     """The e-mail's language: the first supported one the browser asks for, else French."""
-    header = request.headers.get("accept-language", "")
-    for part in header.split(",")[:8]:
-        lang = part.split(";")[0].strip()[:2].lower()
-        if lang in accounts.LANGUAGES:
-            return lang
-    return "fr"
+    return language_from_header(request.headers.get("accept-language"))
 
 
 MailLanguage = Annotated[str, Depends(mail_language)]

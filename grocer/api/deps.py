@@ -13,6 +13,7 @@ from grocer.db import get_engine
 from grocer.models import User
 from grocer.services.client_address import configured_client_address
 from grocer.services.errors import Forbidden, Unauthorized
+from grocer.services.ownership import is_admin
 from grocer.services.tokens import verify_access
 
 _bearer = HTTPBearer(auto_error=False)
@@ -54,7 +55,7 @@ def get_current_user(user: Annotated[User | None, Depends(get_optional_user)]) -
 
 
 def get_admin(user: Annotated[User, Depends(get_current_user)]) -> User:
-    if "admin" not in (user.roles or []):
+    if not is_admin(user):
         raise Forbidden()
     return user
 

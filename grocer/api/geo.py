@@ -15,10 +15,9 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
 from grocer.api.deps import ClientIp
-from grocer.api.schemas_account import CamelModel
+from grocer.api.schemas_account import AddressFields, CamelModel
 from grocer.api.schemas_auth import error_responses
 from grocer.services import geo, geoip, money
-from grocer.services.addresses import ADDRESS_LIMITS, ADDRESS_TYPE_MAX
 from grocer.services.errors import NotFound
 
 router = APIRouter(tags=["geo"])
@@ -48,17 +47,10 @@ class Place(BaseModel):
     address: PlaceAddress
 
 
-class AddressCheckIn(CamelModel):
+class AddressCheckIn(AddressFields):
     """An address as the dialog holds it. Every field is optional and sizes are bounded as on
     save; what is missing or out of range is reported in the answer, not refused."""
 
-    address_type: str | None = Field(default=None, max_length=ADDRESS_TYPE_MAX)
-    street_address: str | None = Field(default=None, max_length=ADDRESS_LIMITS["streetAddress"])
-    apartment: str | None = Field(default=None, max_length=ADDRESS_LIMITS["apartment"])
-    city: str | None = Field(default=None, max_length=ADDRESS_LIMITS["city"])
-    state: str | None = Field(default=None, max_length=ADDRESS_LIMITS["state"])
-    postal_code: str | None = Field(default=None, max_length=ADDRESS_LIMITS["postalCode"])
-    country: str | None = Field(default=None, max_length=ADDRESS_LIMITS["country"])
     latitude: float | str | None = Field(default=None, description="A number or numeric text")
     longitude: float | str | None = Field(default=None, description="A number or numeric text")
     is_default: bool | None = None

@@ -11,9 +11,9 @@ from typing import Annotated
 
 from fastapi import Path, Query
 
-MAX_ID = 2**31 - 1
-"""The largest id the database's integer columns hold; also the largest page number (its
-OFFSET, at most 100 rows a page, stays far within 64 bits)."""
+# The largest id the integer columns hold is also the largest page number (its OFFSET, at most
+# 100 rows a page, stays far within 64 bits).
+from grocer.models.constants import MAX_ID
 
 PathId = Annotated[int, Path(ge=1, le=MAX_ID, description="An id (1 to 2^31-1)")]
 """A resource id in the path: 1..2^31-1, else 400."""

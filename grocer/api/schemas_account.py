@@ -30,10 +30,10 @@ def _text(limit: int) -> Any:
     return Field(default=None, max_length=limit)
 
 
-class AddressIn(CamelModel):
-    """An address to create, or the fields of one to change."""
+class AddressFields(CamelModel):
+    """The fields of an address, as every route takes them (saved addresses, the cart's
+    shipping address, the address check): one set of limits, the address service's."""
 
-    user_id: int | None = Field(default=None, description="An admin may name another user")
     address_type: str | None = _text(ADDRESS_TYPE_MAX)
     street_address: str | None = _text(ADDRESS_LIMITS["streetAddress"])
     apartment: str | None = _text(ADDRESS_LIMITS["apartment"])
@@ -43,6 +43,12 @@ class AddressIn(CamelModel):
     country: str | None = _text(ADDRESS_LIMITS["country"])
     latitude: float | None = None
     longitude: float | None = None
+
+
+class AddressIn(AddressFields):
+    """An address to create, or the fields of one to change."""
+
+    user_id: int | None = Field(default=None, description="An admin may name another user")
     is_default: bool | None = None
 
 

@@ -12,7 +12,6 @@ from typing import Annotated, Any
 
 from pydantic import (
     AliasChoices,
-    BaseModel,
     ConfigDict,
     Field,
     StrictFloat,
@@ -21,19 +20,19 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
+from grocer.api.schemas_account import AddressFields, CamelModel
+from grocer.services.bag_totals import PRICE_TEXT_MAX
 from grocer.services.cart import MAX_LINES, MAX_STORE_ID_LENGTH, MAX_TEXT_LENGTH
 
 Text = Annotated[str, StringConstraints(max_length=MAX_TEXT_LENGTH)]
 # Strict numbers, so that an over-long price text is refused rather than read as a number.
-PriceText = Annotated[str, StringConstraints(max_length=40)] | StrictInt | StrictFloat | None
+PriceText = (
+    Annotated[str, StringConstraints(max_length=PRICE_TEXT_MAX)] | StrictInt | StrictFloat | None
+)
 Money = Annotated[str, Field(description='Decimal string in XOF, e.g. "650.00"')]
 
 
-class _Camel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
-
-
-class CartLineIn(_Camel):
+class CartLineIn(CamelModel):
     """A line of the spec's cart payload. Prices are accepted but ignored (logged only)."""
 
     article_id: int = Field(validation_alias=AliasChoices("articleId", "productId"))
@@ -44,7 +43,7 @@ class CartLineIn(_Camel):
     added_at: datetime | int | Text | None = None
 
 
-class CartReplaceIn(_Camel):
+class CartReplaceIn(CamelModel):
     """POST /cart. `userId` is ignored: the cart written is always the caller's."""
 
     user_id: int | Annotated[str, StringConstraints(max_length=64)] | None = None
@@ -52,21 +51,21 @@ class CartReplaceIn(_Camel):
     cart_items: list[CartLineIn] = Field(default_factory=list, max_length=MAX_LINES)
 
 
-class CartItemIn(_Camel):
+class CartItemIn(CamelModel):
     """POST /cart/items; other options a client sends are ignored."""
 
     product_id: int = Field(validation_alias=AliasChoices("productId", "articleId"))
     quantity: int = 1
 
 
-class QuantityIn(_Camel):
+class QuantityIn(CamelModel):
     quantity: int
 
 
 MergeKey = Annotated[str, StringConstraints(max_length=64)]
 
 
-class SyncIn(_Camel):
+class SyncIn(CamelModel):
     """POST /cart/sync: the guest bag to merge into the server bag.
 
     `mergeKey` (or the `Idempotency-Key` header): a random key the client keeps with its guest
@@ -77,14 +76,14 @@ class SyncIn(_Camel):
     merge_key: MergeKey | None = None
 
 
-class DeltaIn(_Camel):
+class DeltaIn(CamelModel):
     """One signed quantity change: +n raises the line (capped at 99), -n lowers it."""
 
     article_id: int = Field(validation_alias=AliasChoices("articleId", "productId"))
     delta: int
 
 
-class ChangesIn(_Camel):
+class ChangesIn(CamelModel):
     """POST /cart/changes: quantity changes relative to the server bag, applied together.
 
     `mergeKey` (or the `Idempotency-Key` header) makes a resent batch a no-op.
@@ -94,37 +93,25 @@ class ChangesIn(_Camel):
     merge_key: MergeKey | None = None
 
 
-class PromoIn(_Camel):
+class PromoIn(CamelModel):
     promo_code: Text
 
 
-class AddressIn(_Camel):
-    address_type: Text | None = None
-    street_address: Text | None = None
-    apartment: Text | None = None
-    city: Text | None = None
-    state: Text | None = None
-    postal_code: Text | None = None
-    country: Text | None = None
-    latitude: float | None = None
-    longitude: float | None = None
-
-
-class TimeslotIn(_Camel):
+class TimeslotIn(CamelModel):
     """A deliveryTimeslot: days from today and a slot id such as "9-13"."""
 
     day_offset: int
     slot: Annotated[str, StringConstraints(max_length=10)]
 
 
-class ShippingIn(_Camel):
+class ShippingIn(CamelModel):
     method: Annotated[str, StringConstraints(max_length=20)] = "delivery"
-    address: AddressIn | None = None
+    address: AddressFields | None = None
     is_professional: bool = False
     timeslot: TimeslotIn | None = None
 
 
-class ShippingOptionsIn(_Camel):
+class ShippingOptionsIn(CamelModel):
     """`weekOffset` pages the days: weeks for delivery, pages of six days for pickup."""
 
     method: Annotated[str, StringConstraints(max_length=20)] = "delivery"
@@ -134,7 +121,7 @@ class ShippingOptionsIn(_Camel):
 # --- answers -----------------------------------------------------------------------------------
 
 
-class CartItemOut(_Camel):
+class CartItemOut(CamelModel):
     id: int
     article_id: int
     name: str
@@ -149,7 +136,7 @@ class CartItemOut(_Camel):
     available: bool
 
 
-class CartOut(_Camel):
+class CartOut(CamelModel):
     id: int
     user_id: int
     store_id: str | None
@@ -165,7 +152,7 @@ class CartOut(_Camel):
     version: int = Field(description="Bumped by every write; the ETag carries it too")
 
 
-class IssueOut(_Camel):
+class IssueOut(CamelModel):
     """One problem found by validation; extra fields (itemId, remaining...) depend on type."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="allow")
@@ -175,25 +162,25 @@ class IssueOut(_Camel):
     blocking: bool
 
 
-class CartValidationOut(_Camel):
+class CartValidationOut(CamelModel):
     valid: bool
     issues: list[IssueOut]
     cart: CartOut
 
 
-class SlotOut(_Camel):
+class SlotOut(CamelModel):
     slot: str
     label: str
     available: bool
 
 
-class DayOut(_Camel):
+class DayOut(CamelModel):
     date: str
     day_offset: int
     slots: list[SlotOut]
 
 
-class ShippingOptionsOut(_Camel):
+class ShippingOptionsOut(CamelModel):
     method: str
     week_offset: int
     days: list[DayOut]

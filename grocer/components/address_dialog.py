@@ -19,7 +19,7 @@ from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
-from grocer.state.address import GEOLOCATE_JS, AddressState
+from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
 from grocer.state.session import SessionState
@@ -114,7 +114,6 @@ def text_field(
     key: str = "",
     autocomplete: str = "off",
     placeholder: Any = None,
-    max_length: int = 120,
     class_name: str = "",
 ) -> rx.Component:
     field_id = f"address-{name.replace('_', '-')}"
@@ -133,7 +132,10 @@ def text_field(
             invalid=invalid,
             autocomplete=autocomplete,
             placeholder=placeholder,
-            extra={"maxLength": str(max_length), **({"aria-required": "true"} if required else {})},
+            extra={
+                "maxLength": str(TEXT_FIELDS[name][1]),
+                **({"aria-required": "true"} if required else {}),
+            },
         ),
         class_name=f"min-w-0 {class_name}".strip(),
     )
@@ -274,7 +276,6 @@ def address_form() -> rx.Component:
                 key="streetAddress",
                 autocomplete="street-address",
                 placeholder=t("address:fields.streetPlaceholder"),
-                max_length=300,
                 class_name="col-span-2 sm:col-span-4",
             ),
             text_field(
@@ -301,7 +302,6 @@ def address_form() -> rx.Component:
                 "postal_code",
                 "address:fields.postalCode",
                 autocomplete="postal-code",
-                max_length=20,
                 class_name="sm:col-span-2",
             ),
             text_field(

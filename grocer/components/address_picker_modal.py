@@ -18,7 +18,7 @@ from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.leaflet import leaflet_map, map_marker
-from grocer.state.map_picker import StorePickerState
+from grocer.state.map_picker import QUERY_MAX, StorePickerState
 
 
 def _spinner() -> rx.Component:
@@ -56,7 +56,7 @@ def search_form() -> rx.Component:
                     "focus:border-green-600 focus:outline-none focus:ring-4 "
                     "focus:ring-green-600/15"
                 ),
-                custom_attrs={"maxLength": "200", "enterKeyHint": "search"},
+                custom_attrs={"maxLength": str(QUERY_MAX), "enterKeyHint": "search"},
             ),
             class_name="relative min-w-0 flex-1",
         ),

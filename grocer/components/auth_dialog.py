@@ -15,7 +15,7 @@ from reflex.components.core.banner import has_connection_errors
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
-from grocer.state.auth import AuthState
+from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, AuthState
 from grocer.state.dialogs import DialogState
 
 INPUT = (
@@ -155,7 +155,7 @@ def password_field(
                 class_name=f"{INPUT} pr-12",
                 custom_attrs={
                     **attrs,
-                    "maxLength": "256",
+                    "maxLength": str(PASSWORD_MAX),
                     "autoCapitalize": "none",
                     "spellCheck": "false",
                 },
@@ -234,7 +234,11 @@ def login_dialog() -> rx.Component:
                 error_id="login-error",
                 invalid=invalid,
                 autofocus=True,
-                extra={"maxLength": "254", "autoCapitalize": "none", "spellCheck": "false"},
+                extra={
+                    "maxLength": str(IDENTIFIER_MAX),
+                    "autoCapitalize": "none",
+                    "spellCheck": "false",
+                },
             ),
             password_field(
                 "password",

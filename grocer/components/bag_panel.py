@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 
 from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
 from grocer.components.dialog import FOCUS, dialog, dialog_description
 from grocer.components.i18n import t
 from grocer.components.promo_strip import promo_strip
-from grocer.state.bag import BagState
+from grocer.state.bag import MAX_QUANTITY, BagRow, BagState
 from grocer.state.currency import CurrencyState
 from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
@@ -33,17 +31,17 @@ _ROUND = (
 )
 
 
-def amount(amounts: rx.Var, class_name: str = "") -> rx.Component:
+def amount(amounts: rx.Var[dict[str, str]], class_name: str = "") -> rx.Component:
     """An amount in the shopper's currency (each var holds it in every currency)."""
-    return rx.el.span(amounts.to(dict)[CurrencyState.code].to(str), class_name=class_name)
+    return rx.el.span(amounts[CurrencyState.code], class_name=class_name)
 
 
-def line_image(item: rx.Var[dict[str, Any]], size: str = "h-16 w-16") -> rx.Component:
+def line_image(item: rx.Var[BagRow], size: str = "h-16 w-16") -> rx.Component:
     return rx.el.div(
         rx.cond(
-            item["image"].to(str) != "",
+            item["image"] != "",
             rx.el.img(
-                src=item["image"].to(str),
+                src=item["image"],
                 alt="",
                 class_name="h-full w-full object-contain",
                 custom_attrs={
@@ -59,9 +57,9 @@ def line_image(item: rx.Var[dict[str, Any]], size: str = "h-16 w-16") -> rx.Comp
     )
 
 
-def stepper(item: rx.Var[dict[str, Any]]) -> rx.Component:
-    ident = item["id"].to(str)
-    name = item["name"].to(str)
+def stepper(item: rx.Var[BagRow]) -> rx.Component:
+    ident = item["id"]
+    name = item["name"]
     return rx.el.div(
         rx.el.button(
             svg_icon(MINUS, 16),
@@ -71,7 +69,7 @@ def stepper(item: rx.Var[dict[str, Any]]) -> rx.Component:
             class_name=_ROUND,
         ),
         rx.el.span(
-            item["quantity"].to(int),
+            item["quantity"],
             class_name="min-w-6 text-center text-sm font-semibold tabular-nums",
             aria_live="polite",
         ),
@@ -79,7 +77,7 @@ def stepper(item: rx.Var[dict[str, Any]]) -> rx.Component:
             svg_icon(PLUS, 16),
             type="button",
             on_click=BagState.increment(ident),
-            disabled=item["quantity"].to(int) >= 99,
+            disabled=item["quantity"] >= MAX_QUANTITY,
             aria_label=t("bag:increase", name=name),
             class_name=_ROUND,
         ),
@@ -87,28 +85,28 @@ def stepper(item: rx.Var[dict[str, Any]]) -> rx.Component:
     )
 
 
-def bag_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
+def bag_line(item: rx.Var[BagRow]) -> rx.Component:
     return rx.el.li(
         line_image(item),
         rx.el.div(
             rx.el.div(
                 rx.el.div(
                     rx.el.p(
-                        item["name"].to(str),
+                        item["name"],
                         class_name="line-clamp-2 text-sm font-semibold text-gray-900",
                     ),
                     rx.cond(
-                        item["weight"].to(str) != "",
-                        rx.el.p(item["weight"].to(str), class_name="text-xs text-gray-500"),
+                        item["weight"] != "",
+                        rx.el.p(item["weight"], class_name="text-xs text-gray-500"),
                     ),
                     class_name="min-w-0",
                 ),
                 rx.el.div(
                     amount(item["total"], "text-sm font-bold text-gray-900 tabular-nums"),
                     rx.cond(
-                        item["original"].to(dict)[CurrencyState.code].to(str) != "",
+                        item["original"][CurrencyState.code] != "",
                         rx.el.s(
-                            item["original"].to(dict)[CurrencyState.code].to(str),
+                            item["original"][CurrencyState.code],
                             class_name="block text-xs text-gray-400",
                         ),
                     ),
@@ -122,8 +120,8 @@ def bag_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
                     svg_icon(TRASH, 16),
                     rx.el.span(t("bag:remove")),
                     type="button",
-                    on_click=BagState.remove(item["id"].to(str)),
-                    aria_label=t("bag:removeItem", name=item["name"].to(str)),
+                    on_click=BagState.remove(item["id"]),
+                    aria_label=t("bag:removeItem", name=item["name"]),
                     class_name=(
                         "inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold "
                         f"text-gray-500 hover:bg-red-50 hover:text-red-700 {FOCUS}"

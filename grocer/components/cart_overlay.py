@@ -11,7 +11,7 @@ from grocer.components.bag_panel import amount, empty_bag_view, line_image, step
 from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.i18n import t, t_var
 from grocer.state.address import AddressState
-from grocer.state.bag import BagState
+from grocer.state.bag import PROMO_MAX, BagRow, BagState
 from grocer.state.currency import CurrencyState
 from grocer.state.delivery_panel import DayCard, DeliveryPanelState
 from grocer.state.dialogs import DialogState
@@ -74,7 +74,7 @@ def save_failed_notice() -> rx.Component:
     )
 
 
-def overlay_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
+def overlay_line(item: rx.Var[BagRow]) -> rx.Component:
     return rx.el.li(
         line_image(item, "h-20 w-20"),
         rx.el.div(
@@ -86,11 +86,11 @@ def overlay_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
                     "text-[10px] font-extrabold tracking-wider text-gray-900"
                 ),
             ),
-            rx.el.p(item["name"].to(str), class_name="font-semibold text-gray-900"),
+            rx.el.p(item["name"], class_name="font-semibold text-gray-900"),
             rx.el.p(
-                item["weight"].to(str),
+                item["weight"],
                 " · ",
-                item["unit"].to(dict)[CurrencyState.code].to(str),
+                item["unit"][CurrencyState.code],
                 class_name="text-xs text-gray-500",
             ),
             rx.el.div(
@@ -98,8 +98,8 @@ def overlay_line(item: rx.Var[dict[str, Any]]) -> rx.Component:
                 rx.el.button(
                     t("bag:remove"),
                     type="button",
-                    on_click=BagState.remove(item["id"].to(str)),
-                    aria_label=t("bag:removeItem", name=item["name"].to(str)),
+                    on_click=BagState.remove(item["id"]),
+                    aria_label=t("bag:removeItem", name=item["name"]),
                     class_name=f"rounded text-xs font-semibold text-gray-500 hover:text-red-700 {FOCUS}",
                 ),
                 class_name="mt-1 flex items-center gap-4",
@@ -121,7 +121,7 @@ def promo_box() -> rx.Component:
                 placeholder=t("bag:promo.placeholder"),
                 auto_complete="off",
                 class_name=f"{INPUT} h-11 uppercase placeholder:normal-case",
-                custom_attrs={"maxLength": "40", "autoCapitalize": "characters"},
+                custom_attrs={"maxLength": str(PROMO_MAX), "autoCapitalize": "characters"},
             ),
             rx.el.button(
                 t("bag:promo.add"),
@@ -140,7 +140,7 @@ def promo_box() -> rx.Component:
             rx.el.p(
                 t(
                     "bag:promo.applied",
-                    amount=BagState.promo_discount.to(dict)[CurrencyState.code].to(str),
+                    amount=BagState.promo_discount[CurrencyState.code],
                 ),
                 role="status",
                 class_name="mt-2 text-sm font-medium text-green-800",
@@ -158,7 +158,7 @@ def minimum_notice() -> rx.Component:
             rx.el.p(
                 t(
                     "bag:minimum",
-                    amount=BagState.minimum_remaining.to(dict)[CurrencyState.code].to(str),
+                    amount=BagState.minimum_remaining[CurrencyState.code],
                 )
             ),
             role="status",

@@ -14,12 +14,12 @@ from grocer.components.category_bar import category_bar
 from grocer.components.i18n import (
     I18N_VAR_DATA,
     LANGUAGE_NAMES,
-    LANGUAGES,
     current_language,
     t,
 )
 from grocer.components.icons import icon, logo
 from grocer.components.product_card import FOCUS
+from grocer.models.constants import LANGUAGES
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.currency import CURRENCIES, SYMBOLS, CurrencyState

@@ -16,9 +16,6 @@ import reflex as rx
 from reflex.vars import VarData
 from reflex_base.utils.imports import ImportVar
 
-LANGUAGES: tuple[str, ...] = ("fr", "en", "es", "de")
-"""Supported languages; fr is the fallback."""
-
 LANGUAGE_NAMES: dict[str, str] = {
     "fr": "Français",
     "en": "English",

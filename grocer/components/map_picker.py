@@ -19,7 +19,7 @@ from grocer.components.icons import icon, stroke_icon
 from grocer.components.leaflet import leaflet_map
 from grocer.state.address import GEOLOCATE_JS
 from grocer.state.dialogs import DialogState
-from grocer.state.map_picker import MapPickerState
+from grocer.state.map_picker import QUERY_MAX, MapPickerState
 
 BUTTON = (
     "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold "
@@ -57,7 +57,7 @@ def search_box() -> rx.Component:
                         "focus:ring-green-600/15"
                     ),
                     custom_attrs={
-                        "maxLength": "200",
+                        "maxLength": str(QUERY_MAX),
                         "aria-controls": "map-picker-results",
                         "enterKeyHint": "search",
                     },

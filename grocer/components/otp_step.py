@@ -22,7 +22,7 @@ from grocer.components.auth_dialog import (
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.session_hooks import digits_only
-from grocer.state.otp_flow import CODE_LENGTH, OtpFlowState
+from grocer.state.otp_flow import CODE_LENGTH, EMAIL_MAX, OtpFlowState
 
 
 def lang_input() -> rx.Component:
@@ -68,7 +68,7 @@ def email_step(state: type[OtpFlowState], flow: str, *after: rx.Component) -> rx
             error_id=f"{flow}-error",
             invalid=state.error != "",
             autofocus=True,
-            extra={"maxLength": "254", "autoCapitalize": "none", "spellCheck": "false"},
+            extra={"maxLength": str(EMAIL_MAX), "autoCapitalize": "none", "spellCheck": "false"},
         ),
         lang_input(),
         submit_button(t(f"auth:{flow}.sendCode"), t("auth:common.sending"), state.busy),

@@ -27,6 +27,7 @@ from grocer.components.otp_step import (
     step_form,
 )
 from grocer.components.session_hooks import digits_only
+from grocer.services.phones import PHONE_MAX_DIGITS
 from grocer.state.dialogs import DialogState
 from grocer.state.signup import COUNTRY_CODES, DEFAULT_COUNTRY_CODE, STEPS, SignupState
 
@@ -122,7 +123,7 @@ def _step_phone() -> rx.Component:
                         "maxLength": "20",
                         "aria-invalid": SignupState.error != "",
                         "aria-describedby": _ERROR_ID,
-                        "onInput": digits_only(15),
+                        "onInput": digits_only(PHONE_MAX_DIGITS),
                     },
                 ),
                 class_name="flex gap-2",

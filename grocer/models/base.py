@@ -16,6 +16,17 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def as_utc(moment: datetime) -> datetime:
+    """Aware UTC, whatever a caller passed: the columns (SQLModel's UTCDateTime) refuse naive
+    values, and a naive datetime in this code base means UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def iso_utc(moment: datetime | None) -> str | None:
+    """ISO 8601 in UTC with a Z ('2025-01-31T10:00:00Z'), which every browser reads alike."""
+    return None if moment is None else as_utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def money_field(default: Decimal | None = Decimal("0"), nullable: bool = False) -> Any:
     """A Decimal column in the shop's base currency (XOF), two decimals of headroom."""
     return Field(default=default, sa_type=sa.Numeric(14, 2), nullable=nullable)

@@ -11,21 +11,19 @@ import reflex as rx
 from grocer.components.bag_panel import amount, line_image
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
-from grocer.state.bag import BagState
+from grocer.state.bag import BagRow, BagState
 from grocer.state.currency import CurrencyState
 
 ROUTE = "/checkout"
 
 
-def _line(item: rx.Var) -> rx.Component:
+def _line(item: rx.Var[BagRow]) -> rx.Component:
     return rx.el.li(
         line_image(item, "h-14 w-14"),
         rx.el.div(
-            rx.el.p(item["name"].to(str), class_name="font-semibold text-gray-900"),
+            rx.el.p(item["name"], class_name="font-semibold text-gray-900"),
             rx.el.p(
-                item["quantity"].to(int).to(str)
-                + " × "
-                + item["unit"].to(dict)[CurrencyState.code].to(str),
+                item["quantity"].to(str) + " × " + item["unit"][CurrencyState.code],
                 class_name="text-sm text-gray-500",
             ),
             class_name="min-w-0 flex-1",

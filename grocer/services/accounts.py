@@ -14,6 +14,7 @@ import logging
 import math
 import os
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -26,9 +27,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
 from grocer.models import DeletionRequest, User, UserPhone
-from grocer.models.base import utcnow
+from grocer.models.base import as_utc, iso_utc, utcnow
+from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
 from grocer.services import mailer, otp, ratelimit, tokens
-from grocer.services.addresses import clean_text, ensure_account, iso_utc, lock_user
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -40,25 +41,25 @@ from grocer.services.errors import (
     ValidationFailed,
 )
 from grocer.services.names import generate_username, names_from_email
+from grocer.services.ownership import ensure_account, lock_user
+from grocer.services.phones import (
+    validate_phone,
+)
 from grocer.services.settings_doc import save_settings_doc
-from grocer.services.tokens import TokenPair, as_utc
+from grocer.services.tokens import TokenPair
+from grocer.services.validation import email_address, plain_text
 
 # --- constants (spec 000 §9, 001 §5 and §9) -------------------------------------------------
 
-CONSUMER = "consumer"
-ADMIN = "admin"
+CONSUMER = CONSUMER_ROLE
+ADMIN = ADMIN_ROLE
 USERNAME_MIN = 3
 USERNAME_MAX = 150
 PASSWORD_MIN = 6
 PASSWORD_MAX_BYTES = 72  # bcrypt ignores (bcrypt 5 refuses) anything longer
 EMAIL_MAX = 254
 NAME_MAX = 100
-PHONE_MIN_DIGITS = 8
-PHONE_MAX_DIGITS = 15  # E.164
 PHONES_MAX = 5
-COUNTRY_CODES = ("+226", "+33", "+1", "+32", "+41", "+212", "+225", "+237", "+221", "+233")
-DEFAULT_COUNTRY_CODE = "+226"
-LANGUAGES = ("fr", "en", "es", "de")
 DELETION_REASON_MAX = 1000
 
 # Failed sign-ins (issue 12 §3): an address is throttled, and an account from one address;
@@ -77,45 +78,61 @@ BCRYPT_ROUNDS_ENV = "GROCER_BCRYPT_ROUNDS"
 _DEFAULT_BCRYPT_ROUNDS = 12
 
 FILL_ALL_FIELDS = "Veuillez remplir tous les champs"
+PASSWORD_MISMATCH = "Les mots de passe ne correspondent pas"
 EMAIL_NOT_FOUND = "Email introuvable"
 EMAIL_UNAVAILABLE = "Adresse email invalide ou déjà utilisée"
 
 log = logging.getLogger(__name__)
 
-_EMAIL_RE = re.compile(r"[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]+\.[^\s@\x00-\x1f\x7f]+")
 _USERNAME_RE = re.compile(r"[\w.-]+")
-_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 # --- pure rules -------------------------------------------------------------------------------
 
 
 def normalise_email(raw: str | None) -> str:
-    """E-mails are compared trimmed and lower-case (sign-in is case-insensitive)."""
-    return (raw or "").strip().lower()
+    """E-mails are compared trimmed, in Unicode NFC and lower-case (sign-in is
+    case-insensitive)."""
+    return unicodedata.normalize("NFC", (raw or "").strip()).lower()
 
 
 def validate_email(raw: str | None) -> str:
+    """An account's e-mail (000 §5, 001 §5): required, then a valid address by its syntax
+    (grocer.services.validation.email_address: internationalised domains, no DNS lookup);
+    answered normalised."""
     email = normalise_email(raw)
     if not email:
         raise ValidationFailed(
             "email", "Veuillez entrer votre adresse email", key="validation.emailRequired"
         )
-    if len(email) > EMAIL_MAX or not _EMAIL_RE.fullmatch(email):
+    address = email_address(email) if len(email) <= EMAIL_MAX else None
+    if address is None or len(address) > EMAIL_MAX:
         raise ValidationFailed(
             "email", "Veuillez entrer une adresse email valide", key="validation.emailInvalid"
         )
-    return email
+    return normalise_email(address)
+
+
+def _username_too_short() -> ValidationFailed:
+    return ValidationFailed(
+        "username",
+        "Le nom d'utilisateur doit contenir au moins 3 caractères",
+        key="validation.usernameTooShort",
+    )
+
+
+def _password_too_short(field: str) -> ValidationFailed:
+    return ValidationFailed(
+        field,
+        "Le mot de passe doit contenir au moins 6 caractères",
+        key="validation.passwordTooShort",
+    )
 
 
 def validate_username(raw: str | None) -> str:
     username = (raw or "").strip()
     if len(username) < USERNAME_MIN:
-        raise ValidationFailed(
-            "username",
-            "Le nom d'utilisateur doit contenir au moins 3 caractères",
-            key="validation.usernameTooShort",
-        )
+        raise _username_too_short()
     if len(username) > USERNAME_MAX:
         raise ValidationFailed(
             "username",
@@ -139,11 +156,7 @@ def validate_password(raw: str | None, field: str = "password") -> str:
             field, "Veuillez entrer un mot de passe", key="validation.passwordRequired"
         )
     if len(password) < PASSWORD_MIN:
-        raise ValidationFailed(
-            field,
-            "Le mot de passe doit contenir au moins 6 caractères",
-            key="validation.passwordTooShort",
-        )
+        raise _password_too_short(field)
     if len(password.encode()) > PASSWORD_MAX_BYTES:
         raise ValidationFailed(
             field,
@@ -153,37 +166,26 @@ def validate_password(raw: str | None, field: str = "password") -> str:
     return password
 
 
-def validate_phone(country_code: str | None, number: str | None) -> tuple[str, str]:
-    """A phone as (country code, national digits); spec 001 §5. Spaces are tolerated."""
-    code = (country_code or "").strip() or DEFAULT_COUNTRY_CODE
-    if code not in COUNTRY_CODES:
-        raise ValidationFailed(
-            "phones", "Indicatif téléphonique non pris en charge", key="validation.phoneCountry"
-        )
-    digits = re.sub(r"\s+", "", number or "")
-    if not digits:
-        raise ValidationFailed(
-            "phones", "Veuillez entrer votre numéro de téléphone", key="validation.phoneRequired"
-        )
-    if not (digits.isascii() and digits.isdigit()):
-        raise ValidationFailed(
-            "phones",
-            "Le numéro de téléphone ne doit contenir que des chiffres",
-            key="validation.phoneDigits",
-        )
-    if len(digits) < PHONE_MIN_DIGITS:
-        raise ValidationFailed(
-            "phones",
-            "Le numéro de téléphone doit contenir au moins 8 chiffres",
-            key="validation.phoneTooShort",
-        )
-    if len(digits) > PHONE_MAX_DIGITS:
-        raise ValidationFailed(
-            "phones",
-            f"Le numéro de téléphone ne doit pas dépasser {PHONE_MAX_DIGITS} chiffres",
-            key="validation.phoneTooLong",
-        )
-    return code, digits
+def validate_new_password(password: str | None, confirm: str | None) -> str:
+    """A new password typed twice (the sign-up and reset dialogs, 001 §5): the password rules,
+    then the confirmation must match."""
+    checked = validate_password(password)
+    if confirm != password:
+        raise ValidationFailed("confirm", PASSWORD_MISMATCH, key="validation.passwordMismatch")
+    return checked
+
+
+def check_login_form(identifier: str | None, password: str | None) -> tuple[str, str]:
+    """The sign-in form's rules (000 §5), in the spec's order, for both faces: both fields,
+    then a username (or e-mail) of at least 3 characters and a password of at least 6."""
+    name = (identifier or "").strip()
+    if not name or not password:
+        raise ValidationFailed("username", FILL_ALL_FIELDS, key="validation.fillAllFields")
+    if len(name) < USERNAME_MIN:
+        raise _username_too_short()
+    if len(password) < PASSWORD_MIN:
+        raise _password_too_short("password")
+    return name, password
 
 
 def validate_birth_date(value: date | None, today: date) -> date | None:
@@ -203,11 +205,7 @@ def validate_language(value: str | None) -> str:
 
 
 def _text(value: str | None, field: str, label: str, max_length: int) -> str | None:
-    """Trimmed free text (None when blank) without control characters (NUL breaks
-    PostgreSQL, the others break e-mails and logs)."""
-    if isinstance(value, str) and _CONTROL_RE.search(value):
-        raise ValidationFailed(field, f"Le champ {label} est invalide", key="errors.invalidField")
-    return clean_text(value, field=field, label=label, max_length=max_length)
+    return plain_text(value, field=field, label=label, max_length=max_length)
 
 
 def _name(value: str | None, field: str, label: str) -> str | None:
@@ -699,9 +697,7 @@ def login(
     while the owner, elsewhere, is never locked out. The 10th failure e-mails the owner.
     A deactivated account answers 403, only once the password is right (so the 403 tells
     nothing to someone without it)."""
-    identifier = (identifier or "").strip()
-    if not identifier or not password:
-        raise ValidationFailed("username", FILL_ALL_FIELDS, key="auth.errors.fillAllFields")
+    identifier, password = check_login_form(identifier, password)
     ip_key = ratelimit.key("login-fail:ip", ip)
     user = find_for_login(db, identifier)
     account_key = _fail_key(user, identifier)

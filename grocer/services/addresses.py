@@ -1,209 +1,38 @@
-"""A customer's delivery addresses, and the field checks every account service shares.
+"""A customer's delivery addresses: the address rules (required fields, lengths, coordinates,
+type) and the saved addresses of an account.
 
-The first half of this module holds the small, pure checks (text length, number range, choice,
-boolean) and the persistence helpers (owned-row lookup, one default per user) that the payment
-methods, settings, gift card and order services reuse, so that each rule is written once.
+The field checks are grocer.services.validation's, the owned-row helpers (lookup, one default
+per user, the per-user lock) grocer.services.ownership's.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Collection, Mapping
-from datetime import UTC, datetime
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
-from grocer.models import Address, PaymentMethod, User
-from grocer.models.base import utcnow
-from grocer.services.errors import NotFound, ValidationFailed
-from grocer.services.ownership import ensure_owner
-
-T = TypeVar("T")
-
-# --------------------------------------------------------------------------------------------
-# Shared field checks (pure): each raises ValidationFailed with the field's camelCase name.
-# --------------------------------------------------------------------------------------------
-
-
-def too_long_message(label: str, limit: int) -> str:
-    return f"Le champ {label} ne doit pas dépasser {limit} caractères"
-
-
-def clean_text(value: Any, *, field: str, label: str, max_length: int) -> str | None:
-    """Trimmed text, None when blank or absent; rejects non-text and text over the limit."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ValidationFailed(field, f"Le champ {label} est invalide", key="errors.invalidField")
-    text = value.strip()
-    if len(text) > max_length:
-        raise ValidationFailed(field, too_long_message(label, max_length), key="errors.tooLong")
-    return text or None
-
-
-def parse_number(value: Any, *, field: str, message: str, key: str) -> float | None:
-    """A finite number from a JSON number or numeric text (form inputs); None when empty."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, bool):
-        raise ValidationFailed(field, message, key=key)
-    try:
-        number = float(value)
-    except (TypeError, ValueError) as exc:
-        raise ValidationFailed(field, message, key=key) from exc
-    if not math.isfinite(number):
-        raise ValidationFailed(field, message, key=key)
-    return number
-
-
-def check_range(
-    value: Any, *, field: str, low: float, high: float, message: str, key: str
-) -> float | None:
-    """A number within [low, high] (NaN and infinities are out of range), or None."""
-    number = parse_number(value, field=field, message=message, key=key)
-    if number is not None and not low <= number <= high:
-        raise ValidationFailed(field, message, key=key)
-    return number
-
-
-def check_int_range(
-    value: Any, *, field: str, low: int, high: int, message: str, key: str
-) -> int | None:
-    """A whole number within [low, high], or None; 3.5 and True are rejected."""
-    number = check_range(value, field=field, low=low, high=high, message=message, key=key)
-    if number is None:
-        return None
-    if not number.is_integer():
-        raise ValidationFailed(field, message, key=key)
-    return int(number)
-
-
-def check_choice(value: Any, choices: Collection[T], *, field: str, label: str) -> T:
-    """One of an enumerated set (exact type too: True is not the choice 1)."""
-    for choice in choices:
-        if type(value) is type(choice) and value == choice:
-            return choice
-    allowed = ", ".join("null" if c is None else str(c) for c in choices)
-    raise ValidationFailed(
-        field, f"Valeur invalide pour {label} (valeurs possibles : {allowed})", key="errors.choice"
-    )
-
-
-def check_bool(value: Any, *, field: str, label: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValidationFailed(field, f"Le champ {label} doit être vrai ou faux", key="errors.bool")
-    return value
-
-
-def collect(errors: list[ValidationFailed], check: Callable[..., T], *args: Any, **kw: Any) -> T:
-    """Run one check, keep its error and go on, so that a form can show every problem at once."""
-    try:
-        return check(*args, **kw)
-    except ValidationFailed as exc:
-        errors.append(exc)
-        return None  # type: ignore[return-value]
-
-
-def as_utc(moment: datetime) -> datetime:
-    """Aware UTC (the team's convention); a naive value from older code is read as UTC."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
-def iso_utc(moment: datetime | None) -> str | None:
-    """ISO 8601 in UTC with a Z ('2025-01-31T10:00:00Z'), which every browser reads alike."""
-    return None if moment is None else as_utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-# --------------------------------------------------------------------------------------------
-# Shared persistence helpers.
-# --------------------------------------------------------------------------------------------
-
-Owned = TypeVar("Owned", Address, PaymentMethod)
-
-
-def ensure_account(db: Session, actor: User, user_id: int) -> User:
-    """The account `user_id` when the actor may act on it (itself, or any for an admin)."""
-    ensure_owner(actor, user_id)
-    user = actor if actor.id == user_id else db.get(User, user_id)
-    if user is None:
-        raise NotFound()
-    return user
-
-
-def get_owned(db: Session, actor: User, model: type[Owned], row_id: int) -> Owned:
-    """A row of a per-user table, or NotFound: others' rows look exactly like missing ones."""
-    row = db.get(model, row_id)
-    if row is None:
-        raise NotFound()
-    ensure_owner(actor, row.user_id)
-    return row
-
-
-def lock_user(db: Session, user_id: int) -> None:
-    """Serialise concurrent writers of one user's rows (one default, settings merge).
-
-    PostgreSQL locks the user row; SQLite has no row locks, so a no-op UPDATE takes its
-    database write lock at once, before anything is read.
-    """
-    if db.get_bind().dialect.name == "sqlite":
-        db.exec(sa.update(User).where(col(User.id) == user_id).values(id=User.id))
-    else:
-        db.exec(sa.select(User.id).where(col(User.id) == user_id).with_for_update())
-
-
-def keep_single_default(db: Session, model: type[Owned], user_id: int, default_id: int) -> None:
-    """Clear the default flag on every other row of this user."""
-    db.exec(
-        sa.update(model)
-        .where(
-            col(model.user_id) == user_id,
-            col(model.id) != default_id,
-            col(model.is_default).is_(True),
-        )
-        .values(is_default=False)
-    )
-
-
-def promote_default_if_none(db: Session, model: type[Owned], user_id: int) -> None:
-    """Give the user a default again (the newest row) when none is left."""
-    rows = db.exec(
-        select(model).where(col(model.user_id) == user_id).order_by(col(model.id).desc())
-    ).all()
-    if rows and not any(row.is_default for row in rows):
-        rows[0].is_default = True
-        db.add(rows[0])
-
-
-def save_owned(db: Session, row: Owned) -> Owned:
-    """Insert or update a row; if flagged default it alone keeps the flag, else one is ensured.
-
-    Callers hold `lock_user` so that two concurrent saves cannot both end up default.
-    """
-    db.add(row)
-    db.flush()
-    assert row.id is not None
-    if row.is_default:
-        keep_single_default(db, type(row), row.user_id, row.id)
-    else:
-        promote_default_if_none(db, type(row), row.user_id)
-    db.flush()
-    db.refresh(row)
-    return row
-
-
-def delete_owned(db: Session, actor: User, model: type[Owned], row_id: int) -> None:
-    """Delete one of the actor's rows; when it was the default, the newest remaining one is."""
-    row = get_owned(db, actor, model, row_id)
-    lock_user(db, row.user_id)
-    db.delete(row)
-    db.flush()
-    promote_default_if_none(db, model, row.user_id)
-    db.flush()
-
+from grocer.models import Address, User
+from grocer.models.base import iso_utc, utcnow
+from grocer.services.errors import ValidationFailed
+from grocer.services.ownership import (
+    delete_owned,
+    ensure_account,
+    get_owned,
+    lock_user,
+    save_owned,
+)
+from grocer.services.validation import (
+    LATITUDE,
+    LONGITUDE,
+    check_bool,
+    check_coordinate,
+    clean_text,
+    collect,
+    coordinate,
+)
 
 # --------------------------------------------------------------------------------------------
 # Addresses.
@@ -239,11 +68,9 @@ ADDRESS_LIMITS: dict[str, int] = {key: limit for key, _, _, limit in ADDRESS_TEX
 ADDRESS_TYPE_MAX = 20
 REQUIRED_ADDRESS_FIELDS = ("streetAddress", "city", "country")
 DEFAULT_ADDRESS_TYPE = "HOME"
-LATITUDE_MESSAGE = "La latitude doit être comprise entre -90 et 90"
-LONGITUDE_MESSAGE = "La longitude doit être comprise entre -180 et 180"
 _LABELS = {key: label for key, _, label, _ in ADDRESS_TEXT_FIELDS}
 _ATTRS = {key: attr for key, attr, _, _ in ADDRESS_TEXT_FIELDS}
-_ADDRESS_TYPE = re.compile(r"^[A-Za-z_]{1,20}$")
+_ADDRESS_TYPE = re.compile(rf"^[A-Za-z_]{{1,{ADDRESS_TYPE_MAX}}}$")
 _ADDRESS_KEYS = (*ADDRESS_LIMITS, "addressType", "latitude", "longitude", "isDefault")
 
 
@@ -256,7 +83,9 @@ def required_message(missing: list[str]) -> str:
 
 
 def _address_type(value: Any) -> str:
-    text = clean_text(value, field="addressType", label="type d'adresse", max_length=20)
+    text = clean_text(
+        value, field="addressType", label="type d'adresse", max_length=ADDRESS_TYPE_MAX
+    )
     if text is None:
         return DEFAULT_ADDRESS_TYPE
     if not _ADDRESS_TYPE.match(text):
@@ -281,26 +110,8 @@ def _check_address(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[Valida
             0,
             ValidationFailed(missing[0], required_message(missing), key="address.errors.required"),
         )
-    clean["latitude"] = collect(
-        errors,
-        check_range,
-        data.get("latitude"),
-        field="latitude",
-        low=-90,
-        high=90,
-        message=LATITUDE_MESSAGE,
-        key="address.errors.latitude",
-    )
-    clean["longitude"] = collect(
-        errors,
-        check_range,
-        data.get("longitude"),
-        field="longitude",
-        low=-180,
-        high=180,
-        message=LONGITUDE_MESSAGE,
-        key="address.errors.longitude",
-    )
+    for axis in (LATITUDE, LONGITUDE):
+        clean[axis] = collect(errors, check_coordinate, data.get(axis), axis)
     clean["address_type"] = collect(errors, _address_type, data.get("addressType"))
     is_default = data.get("isDefault")
     clean["is_default"] = (
@@ -325,6 +136,47 @@ def clean_address(data: Mapping[str, Any]) -> dict[str, Any]:
     if errors:
         raise errors[0]
     return clean
+
+
+def clean_partial_address(data: Mapping[str, Any]) -> dict[str, Any]:
+    """An address whose every field is optional (the shipping choice a cart keeps), under the
+    same rules as a saved one: camelCase keys, text trimmed within the limits (None when
+    blank), the type checked, the coordinates in range. The first problem is raised."""
+    type_given = data.get("addressType") is not None
+    address: dict[str, Any] = {
+        "addressType": _address_type(data.get("addressType")) if type_given else None
+    }
+    for key, _attr, label, limit in ADDRESS_TEXT_FIELDS:
+        address[key] = clean_text(data.get(key), field=key, label=label, max_length=limit)
+    for axis in (LATITUDE, LONGITUDE):
+        address[axis] = check_coordinate(data.get(axis), axis)
+    return address
+
+
+def _cut(value: Any, limit: int) -> str:
+    return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def read_address(data: Any) -> dict[str, Any]:
+    """An address read from untrusted data that is shown rather than judged (the guest's
+    stored address, a geocoding result): known keys only, text cut at the limits, the type
+    upper-cased (else the default), coordinates in range or None, positive ids kept.
+    {} when it holds nothing usable."""
+    if not isinstance(data, Mapping):
+        return {}
+    out: dict[str, Any] = {key: _cut(data.get(key), limit) for key, limit in ADDRESS_LIMITS.items()}
+    address_type = _cut(data.get("addressType"), ADDRESS_TYPE_MAX)
+    out["addressType"] = address_type.upper() if address_type.isalpha() else DEFAULT_ADDRESS_TYPE
+    out[LATITUDE] = coordinate(data.get(LATITUDE), LATITUDE)
+    out[LONGITUDE] = coordinate(data.get(LONGITUDE), LONGITUDE)
+    out["isDefault"] = data.get("isDefault") is not False
+    for key in ("id", "addressId"):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            out[key] = value
+    if not any(out[key] for key in ADDRESS_LIMITS) and out[LATITUDE] is None:
+        return {}
+    return out
 
 
 def address_to_dict(address: Address) -> AddressDict:

@@ -40,37 +40,26 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, delete, select
 
 from grocer.models import Article, Cart, CartItem, CartMerge, User
-from grocer.models.base import utcnow
-from grocer.services import pricing, slots
-from grocer.services.addresses import lock_user
+from grocer.models.base import as_utc, utcnow
+from grocer.models.constants import MAX_ID
+from grocer.services import bag_totals, pricing, slots
+from grocer.services.addresses import clean_partial_address
+from grocer.services.bag_totals import MAX_LINES, MAX_QUANTITY, MIN_QUANTITY
 from grocer.services.errors import NotFound, ServiceError, ValidationFailed
 from grocer.services.money import decimal_string
-from grocer.services.tokens import as_utc
+from grocer.services.ownership import lock_user
 
 logger = logging.getLogger(__name__)
 
-MIN_QUANTITY = 1
-MAX_QUANTITY = 99
-MAX_LINES = 200
 MAX_PROMO_LENGTH = 40
 MAX_STORE_ID_LENGTH = 60
 MAX_TEXT_LENGTH = 255
 ACTIVE_STATUS = "ACTIVE"
-_MAX_ID = 2**31 - 1  # the id columns are 32-bit integers
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,18}")
 #: A merge key: what a client generates (random text, a UUID, a hash), at most 64 characters.
 MERGE_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: How long a merge key is remembered: a tab retrying an older batch would merge it again.
 MERGE_KEY_DAYS = 30
-_ADDRESS_TEXT_FIELDS = (
-    "addressType",
-    "streetAddress",
-    "apartment",
-    "city",
-    "state",
-    "postalCode",
-    "country",
-)
 
 
 class UnknownArticles(ValidationFailed):
@@ -177,15 +166,11 @@ def _parse_lines(raw: object, field: str) -> list[tuple[int, int]]:
 
 
 def _combine(pairs: Iterable[tuple[int, int]], *, cap: bool) -> dict[int, int]:
-    """Quantities per article. Over 99: capped when merging two bags, an error otherwise."""
-    totals: dict[int, int] = {}
-    for article_id, quantity in pairs:
-        totals[article_id] = totals.get(article_id, 0) + quantity
-    for article_id, quantity in totals.items():
-        if quantity > MAX_QUANTITY:
-            if not cap:
-                raise _quantity_error()
-            totals[article_id] = MAX_QUANTITY
+    """Quantities per article. Over 99: capped when merging two bags (bag_totals.merged), an
+    error otherwise."""
+    totals = bag_totals.merged(pairs) if cap else bag_totals.summed(pairs)
+    if any(quantity > MAX_QUANTITY for quantity in totals.values()):
+        raise _quantity_error()
     _check_line_count(len(totals))
     return totals
 
@@ -212,7 +197,7 @@ def _parse_deltas(raw: object) -> dict[int, int]:
         if not -MAX_QUANTITY <= step <= MAX_QUANTITY:
             raise _quantity_error()
         key = _int(article, "articleId")
-        deltas[key] = max(-MAX_QUANTITY, min(MAX_QUANTITY, deltas.get(key, 0) + step))
+        deltas[key] = bag_totals.clamped_delta(deltas.get(key, 0) + step)
     return {article: step for article, step in deltas.items() if step}
 
 
@@ -223,15 +208,6 @@ def merge_key(value: object) -> str | None:
     if not isinstance(value, str) or not MERGE_KEY.fullmatch(value):
         raise ValidationFailed("mergeKey", "Clé de fusion invalide", key="cart.errors.mergeKey")
     return value
-
-
-def merge_keeping_larger(server: Mapping[int, int], local: Mapping[int, int]) -> dict[int, int]:
-    """Two copies of one bag made one without losing a line: every article of either side,
-    at the larger of its two quantities (what a client does after a 412)."""
-    merged = dict(server)
-    for article, quantity in local.items():
-        merged[article] = max(merged.get(article, 0), quantity)
-    return merged
 
 
 # --- loading -----------------------------------------------------------------------------------
@@ -279,7 +255,7 @@ def _quantities(db: Session, cart: Cart) -> dict[int, int]:
 
 
 def _articles(db: Session, ids: Iterable[int]) -> dict[int, Article]:
-    wanted = {i for i in ids if 0 < i <= _MAX_ID}
+    wanted = {i for i in ids if 0 < i <= MAX_ID}
     if not wanted:
         return {}
     return _by_id(db.exec(select(Article).where(col(Article.id).in_(wanted))).all())
@@ -297,7 +273,7 @@ def _current_price(article: Article) -> Decimal:
 
 def _own_item(db: Session, cart: Cart, item_id: int) -> CartItem:
     """A line of the caller's cart; anyone else's line, or none, is NotFound (no hint)."""
-    item = db.get(CartItem, item_id) if 0 < item_id <= _MAX_ID else None
+    item = db.get(CartItem, item_id) if 0 < item_id <= MAX_ID else None
     if item is None or item.cart_id != cart.id:
         raise NotFound("Article du panier introuvable", key="cart.errors.itemNotFound")
     return item
@@ -344,29 +320,28 @@ def _money_or_none(amount: Decimal | None) -> str | None:
     return None if amount is None else decimal_string(amount)
 
 
-def _subtotal(rows: Iterable[tuple[CartItem, Article]]) -> Decimal:
-    """Current catalogue prices of the lines that can still be bought."""
-    return pricing.subtotal(
-        (_current_price(article), item.quantity)
-        for item, article in rows
-        if article.status == ACTIVE_STATUS
+def _totals(
+    rows: Iterable[tuple[CartItem, Article]], promo_code: str | None = None
+) -> bag_totals.BagTotals:
+    """The bag's totals at current catalogue prices, over the lines that can still be
+    bought (bag_totals.totals)."""
+    sold = [(item, article) for item, article in rows if article.status == ACTIVE_STATUS]
+    return bag_totals.totals(
+        [(_current_price(article), item.quantity) for item, article in sold], promo_code
     )
 
 
 def _cart_dict(cart: Cart, rows: list[tuple[CartItem, Article]]) -> dict[str, Any]:
-    total = _subtotal(rows)
-    promo = pricing.evaluate_promo(cart.promo_code, total)
+    totals = _totals(rows, cart.promo_code)
     return {
         "id": cart.id,
         "userId": cart.user_id,
         "storeId": cart.store_id,
         "promoCode": cart.promo_code,
-        "promoRecognised": promo.recognised if cart.promo_code else False,
+        "promoRecognised": totals.promo.recognised if cart.promo_code else False,
         "items": [_item_dict(item, article) for item, article in rows],
-        "subtotal": decimal_string(total),
+        **totals.as_json(),
         "itemCount": sum(item.quantity for item, _ in rows),
-        "deliveryMinimumRemaining": decimal_string(pricing.delivery_minimum_remaining(total)),
-        "discount": decimal_string(promo.discount),
         "shipping": dict(cart.shipping or {}),
         "updatedAt": as_utc(cart.updated_at).isoformat(),
         "version": cart.version or 0,
@@ -425,7 +400,7 @@ def validate(db: Session, user: User) -> dict[str, Any]:
                     currentPrice=decimal_string(_current_price(article)),
                 )
             )
-    remaining = pricing.delivery_minimum_remaining(_subtotal(rows))
+    remaining = _totals(rows).delivery_minimum_remaining
     if rows and remaining > 0:
         issues.append(
             _issue("belowDeliveryMinimum", blocking=True, remaining=decimal_string(remaining))
@@ -705,34 +680,14 @@ def remove_promo(db: Session, user: User) -> dict[str, Any]:
 # --- shipping ----------------------------------------------------------------------------------
 
 
-def _coordinate(value: object, field: str, limit: int, message: str) -> float | None:
-    if value is None:
-        return None
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int | float)
-        or not -limit <= value <= limit
-    ):
-        raise ValidationFailed(field, message, key=f"address.errors.{field}")
-    return float(value)
-
-
 def _address(raw: object) -> dict[str, Any] | None:
-    """The address fields of 000 §3 that a cart keeps: short texts and valid coordinates."""
+    """The address a cart keeps with its shipping choice: every field optional, under the
+    saved addresses' own rules (grocer.services.addresses)."""
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
         raise ValidationFailed("address")
-    address: dict[str, Any] = {
-        name: _optional_text(raw.get(name), name, MAX_TEXT_LENGTH) for name in _ADDRESS_TEXT_FIELDS
-    }
-    address["latitude"] = _coordinate(
-        raw.get("latitude"), "latitude", 90, "La latitude doit être comprise entre -90 et 90"
-    )
-    address["longitude"] = _coordinate(
-        raw.get("longitude"), "longitude", 180, "La longitude doit être comprise entre -180 et 180"
-    )
-    return address
+    return clean_partial_address(raw)
 
 
 def set_shipping(db: Session, user: User, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -766,7 +721,7 @@ def shipping_options(
     method = slots.check_method(data.get("method"))
     page = min(max(0, _int(data.get("weekOffset", 0), "weekOffset")), slots.MAX_PAGE)
     cart = _cart(db, user)
-    total = _subtotal(_rows(db, cart))
+    remaining = _totals(_rows(db, cart)).delivery_minimum_remaining
     return {
         "method": method,
         "weekOffset": page,
@@ -775,5 +730,5 @@ def shipping_options(
         "deliveryFee": decimal_string(pricing.DELIVERY_FEE),
         "surcharge": decimal_string(pricing.SURCHARGE),
         "deliveryMinimum": decimal_string(pricing.DELIVERY_MINIMUM),
-        "deliveryMinimumRemaining": decimal_string(pricing.delivery_minimum_remaining(total)),
+        "deliveryMinimumRemaining": decimal_string(remaining),
     }

@@ -30,6 +30,7 @@ from sqlalchemy import ColumnElement, func, select
 from sqlmodel import Session
 
 from grocer.models import Article, Category, Nutrition, Promotion, Section, SectionArticle
+from grocer.models.constants import MAX_ID
 from grocer.services import serializers as ser
 from grocer.services.errors import NotFound, ValidationFailed
 
@@ -50,7 +51,6 @@ SECTION_ARTICLE_LIMIT = 24
 SORTS = ("popular", "rating", "sale", "price_asc", "price_desc")
 SHOP_BY = ("sale", "new", "organic", "local")
 #: Ids are 32-bit integers on PostgreSQL; a larger one cannot exist (404, not a 500).
-MAX_ID = 2**31 - 1
 
 _PRODUCT_NOT_FOUND = "Produit non trouvé"
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
@@ -400,6 +400,51 @@ def promotions(
     if active is not None:
         q = q.where(P.c.active.is_(active))
     return [ser.promotion_dict(r) for r in db.execute(q).all()]
+
+
+def page_promotions(db: Session, category_id: int | None) -> list[dict[str, Any]]:
+    """The category page's promotion banner (001 §2): the main category's active promotions,
+    else the shop's banner promotions; only those with a description or a name."""
+    found = promotions(db, category_id=category_id, active=True) if category_id else []
+    if not found:
+        found = banner_promotions(db)
+    return [p for p in found if (p.get("description") or "").strip() or (p.get("name") or "")]
+
+
+#: "Fresh Deals" (001 §2: the category page without a main category): title key and the
+#: category keys tried in turn for each carousel (the first the catalogue has wins).
+FRESH_DEALS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("catalogue:bakeryOnSale", ("boulangerie", "boulangerie-petit-dejeuner")),
+    ("catalogue:beerOnSale", ("sodas-bieres", "boissons-locales", "boissons")),
+    ("catalogue:wineOnSale", ("vins", "boissons-locales", "boissons")),
+)
+FRESH_DEALS_SIZE = 6
+
+
+def _visible_ids_by_key(db: Session) -> dict[str, int]:
+    """Every category the category bar shows, by key."""
+    by_key: dict[str, int] = {}
+    stack = category_tree(db)
+    while stack:
+        node = stack.pop()
+        by_key[str(node["key"])] = int(node["id"])
+        stack.extend(node["children"])
+    return by_key
+
+
+def fresh_deals(db: Session) -> list[dict[str, Any]]:
+    """The "Fresh Deals" carousels: for each sample, up to 6 articles of its category, the
+    best sales first; samples whose category is missing or empty are left out."""
+    by_key = _visible_ids_by_key(db)
+    deals = []
+    for title_key, keys in FRESH_DEALS:
+        category_id = next((by_key[k] for k in keys if k in by_key), None)
+        if category_id is None:
+            continue
+        page = articles_page(db, category_id=category_id, sort="sale", size=FRESH_DEALS_SIZE)
+        if page["items"]:
+            deals.append({"titleKey": title_key, "articles": page["items"]})
+    return deals
 
 
 # --- articles -------------------------------------------------------------------------------

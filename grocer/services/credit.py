@@ -15,9 +15,11 @@ from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
 from grocer.models import CreditEntry, User
-from grocer.services.addresses import as_utc, clean_text, ensure_account, iso_utc
+from grocer.models.base import as_utc, iso_utc
 from grocer.services.errors import ValidationFailed
 from grocer.services.money import BASE_CURRENCY, decimal_string, to_decimal
+from grocer.services.ownership import ensure_account
+from grocer.services.validation import clean_text
 
 REASON_MAX = 200
 REFERRAL_VALIDITY_MONTHS = 12

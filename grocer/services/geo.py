@@ -57,6 +57,13 @@ from grocer.services.http_cache import (
     make_client,
     user_agent,
 )
+from grocer.services.validation import (
+    COORDINATE_RULES,
+    LATITUDE,
+    LONGITUDE,
+    check_coordinate,
+    coordinate,
+)
 from grocer.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -110,19 +117,16 @@ def _check_lang(lang: Any) -> str:
     return lang
 
 
-def _required_range(value: Any, field: str, low: float, high: float, message: str) -> float:
-    key = f"address.errors.{'latitude' if field == 'lat' else 'longitude'}"
-    number = addresses.check_range(value, field=field, low=low, high=high, message=message, key=key)
+def _required_coordinate(value: Any, axis: str, field: str) -> float:
+    number = check_coordinate(value, axis, field)
     if number is None:
+        _low, _high, message, key = COORDINATE_RULES[axis]
         raise ValidationFailed(field, message, key=key)
     return number
 
 
 def _check_coordinates(lat: Any, lon: Any) -> tuple[float, float]:
-    return (
-        _required_range(lat, "lat", -90, 90, addresses.LATITUDE_MESSAGE),
-        _required_range(lon, "lon", -180, 180, addresses.LONGITUDE_MESSAGE),
-    )
+    return _required_coordinate(lat, LATITUDE, "lat"), _required_coordinate(lon, LONGITUDE, "lon")
 
 
 def accept_language(lang: str) -> str:
@@ -258,20 +262,12 @@ def shared_limiter(redis_url: str = "", name: str = "nominatim") -> RateLimiter:
 # --------------------------------------------------------------------------------------------
 
 
-def _coordinate(value: Any, low: float, high: float) -> float | None:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) and low <= number <= high else None
-
-
 def _nominatim_item(item: Any) -> Result | None:
     """A Nominatim result reduced to the shape we promise; None when it is unusable."""
     if not isinstance(item, dict):
         return None
-    lat = _coordinate(item.get("lat"), -90, 90)
-    lon = _coordinate(item.get("lon"), -180, 180)
+    lat = coordinate(item.get("lat"), LATITUDE)
+    lon = coordinate(item.get("lon"), LONGITUDE)
     name = item.get("display_name")
     if lat is None or lon is None or not isinstance(name, str) or not name.strip():
         return None
@@ -295,7 +291,7 @@ def photon_feature(feature: Any) -> Result | None:
     coords = (feature.get("geometry") or {}).get("coordinates")
     if not isinstance(props, dict) or not isinstance(coords, list) or len(coords) < 2:
         return None
-    lon, lat = _coordinate(coords[0], -180, 180), _coordinate(coords[1], -90, 90)
+    lon, lat = coordinate(coords[0], LONGITUDE), coordinate(coords[1], LATITUDE)
     if lat is None or lon is None:
         return None
 
@@ -705,8 +701,8 @@ def to_address(result: Mapping[str, Any]) -> dict[str, Any]:
         "state": field("state", "county"),
         "postalCode": field("postcode"),
         "country": field("country"),
-        "latitude": _coordinate(result.get("lat"), -90, 90),
-        "longitude": _coordinate(result.get("lon"), -180, 180),
+        "latitude": coordinate(result.get("lat"), LATITUDE),
+        "longitude": coordinate(result.get("lon"), LONGITUDE),
         "isDefault": False,
     }
 
@@ -722,8 +718,8 @@ def validate_address(data: Mapping[str, Any]) -> dict[str, Any]:
     problems = addresses.validate_address(data)
     failed = {problem.field for problem in problems}
     in_range = not failed & {"latitude", "longitude"}
-    lat = _coordinate(data.get("latitude"), -90, 90) if in_range else None
-    lon = _coordinate(data.get("longitude"), -180, 180) if in_range else None
+    lat = coordinate(data.get("latitude"), LATITUDE) if in_range else None
+    lon = coordinate(data.get("longitude"), LONGITUDE) if in_range else None
     near = gazetteer.nearest(lat, lon) if lat is not None and lon is not None else None
     city, country = data.get("city"), data.get("country")
     town = (

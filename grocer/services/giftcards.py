@@ -17,10 +17,12 @@ from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
 from grocer.models import GiftCard, User
+from grocer.models.base import iso_utc
 from grocer.services import ratelimit
-from grocer.services.addresses import clean_text, ensure_account, iso_utc
 from grocer.services.errors import Conflict, NotFound, ValidationFailed
 from grocer.services.money import BASE_CURRENCY, decimal_string
+from grocer.services.ownership import ensure_account
+from grocer.services.validation import clean_text
 
 CODE_MAX = 40
 CODE_REQUIRED = "Veuillez entrer un code de carte cadeau"

@@ -19,6 +19,7 @@ from email.utils import format_datetime, make_msgid
 from pathlib import Path
 
 from grocer.services.errors import DeliveryFailed
+from grocer.services.validation import ascii_email
 from grocer.settings import Settings, get_settings
 
 log = logging.getLogger("grocer.mailer")
@@ -108,7 +109,7 @@ def _message(to: str, subject: str, body: str) -> EmailMessage:
     settings = get_settings()
     message = EmailMessage()
     message["From"] = settings.smtp_from
-    message["To"] = to
+    message["To"] = ascii_email(to)  # an internationalised domain in its xn-- form
     message["Subject"] = subject
     message["Date"] = format_datetime(datetime.now(UTC))
     message["Message-ID"] = make_msgid(domain="grocer.local")

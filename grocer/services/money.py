@@ -9,6 +9,10 @@ floats, so its rate (USD per EUR) is a setting.
 from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from functools import lru_cache
+
+from babel import Locale
+from babel.numbers import NumberPattern, get_currency_symbol, parse_pattern
 
 from grocer.services.errors import ValidationFailed
 from grocer.settings import get_settings
@@ -19,11 +23,10 @@ SYMBOLS: dict[str, str] = {"XOF": "XOF", "EUR": "€", "USD": "$"}
 MINOR_UNITS: dict[str, int] = {"XOF": 0, "EUR": 2, "USD": 2}
 XOF_PER_EUR = Decimal("655.957")
 
-# fr-FR conventions, as the browser's Intl.NumberFormat("fr-FR") writes them, so that text
-# rendered by Python and by the browser is identical: narrow no-break space (U+202F) between
-# thousands, decimal comma, no-break space (U+00A0) before the currency symbol.
+# What fr-FR amounts look like (CLDR, as the browser's Intl.NumberFormat("fr-FR") writes
+# them, so that text rendered by Python and by the browser is identical): narrow no-break
+# space (U+202F) between thousands, decimal comma, no-break space (U+00A0) before the symbol.
 GROUP_SEPARATOR = "\u202f"
-DECIMAL_SEPARATOR = ","
 SYMBOL_SEPARATOR = "\u00a0"
 
 CENT = Decimal("0.01")
@@ -103,25 +106,48 @@ def to_decimal(value: object, field: str) -> Decimal:
     return result
 
 
-def _group(digits: str) -> str:
-    """Insert the thousands separator into a string of digits."""
-    head = len(digits) % 3 or 3
-    parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
-    return GROUP_SEPARATOR.join(parts)
+#: The CLDR locale of each shop language: French as Intl.NumberFormat("fr-FR") writes it.
+_CLDR_LOCALES = {"fr": "fr_FR", "en": "en", "es": "es", "de": "de"}
 
 
-def format_number(amount: Decimal, places: int) -> str:
-    """`amount` rounded to `places` decimals, written the fr-FR way ("1 250,50")."""
-    exponent = Decimal(1).scaleb(-places)
-    rounded = Decimal(amount).quantize(exponent, rounding=ROUND_HALF_UP)
-    sign = "-" if rounded < 0 else ""
-    whole, _, fraction = f"{abs(rounded):f}".partition(".")
-    text = _group(whole)
-    return f"{sign}{text}{DECIMAL_SEPARATOR}{fraction}" if places else f"{sign}{text}"
+@lru_cache(maxsize=8)
+def _currency_pattern(lang: str) -> tuple[Locale, NumberPattern]:
+    locale = Locale.parse(_CLDR_LOCALES.get(lang, _CLDR_LOCALES["fr"]))
+    return locale, parse_pattern(locale.currency_formats["standard"])
 
 
-def format_amount(amount_xof: Decimal, currency: str, usd_per_eur: Decimal | None = None) -> str:
-    """An XOF amount as the shopper reads it in their currency: "1 250 XOF", "1,91 €", "2,06 $"."""
+def format_amount(
+    amount_xof: Decimal, currency: str, usd_per_eur: Decimal | None = None, lang: str = "fr"
+) -> str:
+    """An XOF amount as the shopper reads it in their currency: "1 250 XOF", "1,91 €",
+    "2,06 $" in French (the pages' format, whatever the language), "€1.91" in English.
+
+    The number follows the language's CLDR pattern (Babel: grouping, decimal mark, where
+    the symbol goes); the symbols are the spec's (XOF, €, $, 001 §9) rather than CLDR's
+    ("F CFA", "$US"), and the rounding is the shop's half up to the currency's minor unit
+    (CLDR rounds half to even), done before Babel sees the number.
+    """
     code = check_currency(currency)
-    value = convert(amount_xof, BASE_CURRENCY, code, usd_per_eur)
-    return f"{format_number(value, MINOR_UNITS[code])}{SYMBOL_SEPARATOR}{SYMBOLS[code]}"
+    value = round_for(convert(amount_xof, BASE_CURRENCY, code, usd_per_eur), code)
+    return _formatted(value if value else abs(value), code, lang)  # never "-0"
+
+
+@lru_cache(maxsize=8192)
+def _formatted(value: Decimal, code: str, lang: str) -> str:
+    """Amounts repeat (the same prices, over and over): each is written once."""
+    locale, pattern = _currency_pattern(lang)
+    text = pattern.apply(value, locale, currency=code, currency_digits=True)
+    symbol = SYMBOLS[code]
+    if symbol.isalpha() and pattern.prefix[0].endswith("¤"):
+        symbol += SYMBOL_SEPARATOR  # letters before the digits: "XOF 1,250" (CLDR spacing)
+    return text.replace(get_currency_symbol(code, locale), symbol, 1)
+
+
+def format_all(amount_xof: Decimal | None) -> dict[str, str]:
+    """An XOF amount written in every display currency ({"XOF": "1 250 XOF", "EUR": ...}),
+    "" each when there is none: a page picks the shopper's currency, so switching currency
+    needs no round trip."""
+    if amount_xof is None:
+        return dict.fromkeys(SUPPORTED, "")
+    rate = get_settings().usd_per_eur
+    return {code: format_amount(Decimal(amount_xof), code, rate) for code in SUPPORTED}

@@ -13,10 +13,11 @@ from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
 from grocer.models import ORDER_STATUSES, Order, OrderLine, User
-from grocer.services.addresses import check_choice, ensure_account, iso_utc
+from grocer.models.base import iso_utc
 from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from grocer.services.money import check_currency, decimal_string
-from grocer.services.ownership import is_admin
+from grocer.services.ownership import ensure_account, is_admin
+from grocer.services.validation import check_choice
 
 # Which status may follow which; delivered and cancelled are final.
 ORDER_TRANSITIONS: dict[str, frozenset[str]] = {

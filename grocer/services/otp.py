@@ -29,9 +29,9 @@ from datetime import datetime, timedelta
 from sqlmodel import Session, col, select, update
 
 from grocer.models import OtpChallenge
+from grocer.models.base import as_utc
 from grocer.services import mailer, ratelimit
 from grocer.services.errors import DeliveryFailed, RateLimited, ServiceError, ValidationFailed
-from grocer.services.tokens import as_utc
 from grocer.settings import get_settings
 
 CODE_LENGTH = 6

@@ -14,19 +14,22 @@ from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
 from grocer.models import PaymentMethod, User
-from grocer.models.base import utcnow
-from grocer.services.addresses import (
+from grocer.models.base import iso_utc, utcnow
+from grocer.services.errors import ValidationFailed
+from grocer.services.ownership import delete_owned, ensure_account, lock_user, save_owned
+from grocer.services.phones import (
+    PHONE_MAX_DIGITS,
+    PHONE_MIN_DIGITS,
+    PHONE_REQUIRED,
+    PHONE_TOO_SHORT,
+)
+from grocer.services.validation import (
     check_bool,
     check_choice,
     check_int_range,
     clean_text,
-    delete_owned,
-    ensure_account,
-    iso_utc,
-    lock_user,
-    save_owned,
+    email_address,
 )
-from grocer.services.errors import ValidationFailed
 
 CREDIT_CARD, PAYPAL, MOBILE_MONEY = "CREDIT_CARD", "PAYPAL", "MOBILE_MONEY"
 PAYMENT_TYPES = (CREDIT_CARD, PAYPAL, MOBILE_MONEY)
@@ -39,8 +42,6 @@ MONTH_MESSAGE = "Le mois d'expiration doit être compris entre 1 et 12"
 YEAR_MESSAGE = "L'année d'expiration doit être comprise entre 2024 et 2100"
 EMAIL_REQUIRED = "Veuillez entrer votre adresse email"
 EMAIL_INVALID = "Veuillez entrer une adresse email valide"
-PHONE_REQUIRED = "Veuillez entrer votre numéro de téléphone"
-PHONE_TOO_SHORT = "Le numéro de téléphone doit contenir au moins 8 chiffres"
 
 # Transport limits the API schema shares (cardNumber allows spaces or dashes between groups).
 PAYMENT_LIMITS = {
@@ -56,7 +57,6 @@ PAYMENT_LIMITS = {
     "accountNumber": 34,
 }
 
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _CARD_SEPARATORS = re.compile(r"[ \-]")
 _PHONE_SEPARATORS = re.compile(r"[ \-.()]")
 
@@ -161,20 +161,22 @@ def _paypal_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     email = _text(data, "paypalEmail", "email PayPal")
     if email is None:
         raise ValidationFailed("paypalEmail", EMAIL_REQUIRED, key="payment.errors.emailRequired")
-    if not _EMAIL.match(email):
+    address = email_address(email)
+    if address is None:
         raise ValidationFailed("paypalEmail", EMAIL_INVALID, key="payment.errors.emailInvalid")
-    return {"paypal_email": email}
+    return {"paypal_email": address}
 
 
 def mobile_money_number(raw: Any) -> str:
-    """Digits only (a leading + kept), at least 8 of them and at most 15 (E.164)."""
+    """Digits only (a leading + kept), as many as an account's phone (grocer.services.phones:
+    8 to 15)."""
     text = clean_text(raw, field="mobileMoneyNumber", label="numéro de téléphone", max_length=30)
     if text is None:
         raise ValidationFailed("mobileMoneyNumber", PHONE_REQUIRED, key="payment.errors.phone")
     plus, digits = text.startswith("+"), _PHONE_SEPARATORS.sub("", text.removeprefix("+"))
-    if not digits.isdigit() or len(digits) < 8:
+    if not digits.isdigit() or len(digits) < PHONE_MIN_DIGITS:
         raise ValidationFailed("mobileMoneyNumber", PHONE_TOO_SHORT, key="payment.errors.phone")
-    if len(digits) > 15:
+    if len(digits) > PHONE_MAX_DIGITS:
         raise ValidationFailed(
             "mobileMoneyNumber", "Numéro de téléphone invalide", key="payment.errors.phone"
         )

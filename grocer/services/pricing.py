@@ -75,10 +75,14 @@ def line_total(unit: Decimal, qty: int) -> Decimal:
     return (Decimal(unit) * qty).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
+def bag_unit_price(price_text: str | None, sale_price_text: str | None) -> Decimal:
+    """One unit of a local bag line (001 §5): the price text, or else the sale price text."""
+    return parse_price_text(price_text if price_text not in (None, "") else sale_price_text)
+
+
 def bag_line_price(price_text: str | None, sale_price_text: str | None, quantity: int) -> Decimal:
     """A local bag line (001 §5): the price text, or else the sale price text, times quantity."""
-    text = price_text if price_text not in (None, "") else sale_price_text
-    return line_total(parse_price_text(text), quantity)
+    return line_total(bag_unit_price(price_text, sale_price_text), quantity)
 
 
 def subtotal(lines: Iterable[tuple[Decimal, int]]) -> Decimal:
@@ -208,6 +212,14 @@ def quote(
         total=total,
         delivery_minimum_remaining=delivery_minimum_remaining(subtotal_xof),
     )
+
+
+def struck_if_higher(original: Decimal | None, paid: Decimal | None) -> Decimal | None:
+    """The original price shown struck through next to what is paid: only when it is
+    higher (a card, a bag line); None otherwise."""
+    if original is None or paid is None or original <= paid:
+        return None
+    return original
 
 
 def discount_percent(original: Decimal | None, sale: Decimal | None) -> int | None:

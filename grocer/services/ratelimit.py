@@ -15,8 +15,8 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, delete, select
 
 from grocer.models import RateEvent
+from grocer.models.base import as_utc
 from grocer.services.errors import RateLimited
-from grocer.services.tokens import as_utc
 
 RETENTION = timedelta(days=1)  # as long as the longest window in use (wrong OTP codes a day)
 _GLOBAL_PRUNE_ODDS = 100  # one hit in this many also sweeps every key

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
-#: The badge shown when a sale computes to a zero (or negative) discount (spec §2, product card).
-ZERO_DISCOUNT_BADGE = 20
-
-_CENT = Decimal("0.01")
+from grocer.services.money import decimal_string
+from grocer.services.pricing import discount_percent
 
 #: Anything with the table's column names as attributes: a model instance or a Core row.
 Record = Any
@@ -23,9 +21,7 @@ Record = Any
 
 def money(value: Decimal | int | str | None) -> str | None:
     """A money amount as the API writes it: two decimals, never a float ("650.00")."""
-    if value is None:
-        return None
-    return str(Decimal(value).quantize(_CENT, rounding=ROUND_HALF_UP))
+    return None if value is None else decimal_string(Decimal(value))
 
 
 def plain_number(value: Decimal | None) -> int | float | None:
@@ -34,20 +30,6 @@ def plain_number(value: Decimal | None) -> int | float | None:
         return None
     value = Decimal(value)
     return int(value) if value == value.to_integral_value() else float(value.normalize())
-
-
-def discount_percent(original: Decimal | None, sale: Decimal | None) -> int | None:
-    """The card's percentage badge: None when not on sale, 20 when it computes to zero or less.
-
-    `original` is the struck-through price (original price, else the regular price).
-    Rounded half up to a whole percent, as a shopper reads a badge.
-    """
-    if sale is None:
-        return None
-    if original is None or original <= 0:
-        return ZERO_DISCOUNT_BADGE
-    percent = ((original - sale) * 100 / original).quantize(Decimal(1), rounding=ROUND_HALF_UP)
-    return int(percent) if percent > 0 else ZERO_DISCOUNT_BADGE
 
 
 def struck_price(

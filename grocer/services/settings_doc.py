@@ -16,19 +16,14 @@ from typing_extensions import TypedDict
 
 from grocer.models import User, UserSettings
 from grocer.models.base import utcnow
-from grocer.services.addresses import (
-    check_bool,
-    check_choice,
-    check_int_range,
-    ensure_account,
-    lock_user,
-)
+from grocer.models.constants import LANGUAGES
 from grocer.services.errors import ValidationFailed
 from grocer.services.money import SUPPORTED as CURRENCIES
+from grocer.services.ownership import ensure_account, lock_user
+from grocer.services.validation import check_bool, check_choice, check_int_range
 
 TWO_FACTOR_METHODS = ("disabled", "sms", "email", "app")
 AUTO_LOGOUT_MINUTES: tuple[int | None, ...] = (30, 60, 1440, 10080, None)  # None: never
-LANGUAGES = ("fr", "en", "es", "de")
 TIMEZONES = (
     "Europe/Paris",
     "Europe/London",

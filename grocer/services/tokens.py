@@ -25,6 +25,7 @@ from sqlalchemy import ColumnElement, event, exists, true
 from sqlmodel import Session, col, delete, select, update
 
 from grocer.models import RefreshToken, User
+from grocer.models.base import as_utc
 from grocer.services.errors import Forbidden, Unauthorized, ValidationFailed
 from grocer.settings import get_settings
 
@@ -39,12 +40,6 @@ _PRUNE_AFTER = timedelta(days=1)  # expired rows kept this long, then deleted
 NO_REFRESH_TOKEN = "Aucun refresh token disponible"
 _INVALID_ACCESS = "Jeton invalide ou expiré"
 _INVALID_REFRESH = "Session expirée. Veuillez vous reconnecter"
-
-
-def as_utc(moment: datetime) -> datetime:
-    """Aware UTC, whatever a caller passed: the columns (SQLModel's UTCDateTime) refuse naive
-    values, and a naive datetime in this code base means UTC."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)

@@ -24,14 +24,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import math
 from collections.abc import Mapping
-from typing import Any, TypedDict, cast
+from typing import Any, TypedDict
 
 import reflex as rx
 
 from grocer.services import addresses, geo
 from grocer.services.errors import ServiceError, ValidationFailed
+from grocer.services.languages import language_or_default
+from grocer.services.validation import (
+    COORDINATE_TEXT_MAX,
+    LATITUDE,
+    LONGITUDE,
+    coordinate,
+    position,
+    record_id,
+)
 from grocer.state import session_guard
 from grocer.state.dialogs import DialogState
 
@@ -43,11 +51,8 @@ STORAGE_KEY = "userAddress"
 TOAST_SECONDS = 3.0
 GEOLOCATION_TIMEOUT_MS = 10_000
 GEOLOCATION_MAX_AGE_MS = 60_000
-LANGUAGES = frozenset({"fr", "en", "es", "de"})
-COORDINATE_TEXT_MAX = 32
 STORED_TEXT_MAX = 4096
 LABEL_MAX = 80
-MAX_ID = 2**31 - 1
 
 #: The browser's device geolocation, once: [lat, lng] or null (denial is silently ignored).
 GEOLOCATE_JS = (
@@ -104,57 +109,9 @@ class ShownAddress(TypedDict, total=False):
 # --- pure rules (tests/unit/test_address_state_rules.py) ------------------------------------
 
 
-def coordinate(value: Any, low: float, high: float) -> float | None:
-    """A finite number within [low, high] from a number or numeric text; None otherwise."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, str):
-        value = value.strip()[:COORDINATE_TEXT_MAX]
-        if not value:
-            return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        return None
-    return number if math.isfinite(number) and low <= number <= high else None
-
-
-def position_arg(value: Any) -> tuple[float, float] | None:
-    """A [lat, lng] pair sent by the browser, checked; None for anything else."""
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        return None
-    lat, lng = coordinate(value[0], -90, 90), coordinate(value[1], -180, 180)
-    if lat is None or lng is None:
-        return None
-    return lat, lng
-
-
-def _text(value: Any, limit: int) -> str:
-    return value.strip()[:limit] if isinstance(value, str) else ""
-
-
-def clean_address(data: Any) -> ShownAddress:
-    """An Address dict from anything (stored JSON, a chosen result): known keys only, text cut
-    at the service limits, coordinates in range or None. {} when it holds nothing usable."""
-    if not isinstance(data, Mapping):
-        return {}
-    out: dict[str, Any] = {
-        key: _text(data.get(key), limit) for key, limit in addresses.ADDRESS_LIMITS.items()
-    }
-    address_type = _text(data.get("addressType"), addresses.ADDRESS_TYPE_MAX)
-    out["addressType"] = (
-        address_type.upper() if address_type.isalpha() else addresses.DEFAULT_ADDRESS_TYPE
-    )
-    out["latitude"] = coordinate(data.get("latitude"), -90, 90)
-    out["longitude"] = coordinate(data.get("longitude"), -180, 180)
-    out["isDefault"] = data.get("isDefault") is not False
-    for key in ("id", "addressId"):
-        value = data.get(key)
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-            out[key] = value
-    if not any(out[key] for key in addresses.ADDRESS_LIMITS) and out["latitude"] is None:
-        return {}
-    return cast(ShownAddress, out)
+#: Positions and stored addresses from the browser are read with the services' rules.
+position_arg = position
+clean_address = addresses.read_address
 
 
 def parse_stored(text: Any) -> ShownAddress:
@@ -218,11 +175,11 @@ def validation_keys(data: Mapping[str, Any]) -> tuple[str, str, list[str]]:
 
 def id_arg(value: Any) -> bool:
     """A database id from the browser: a positive integer that fits the column (int32)."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_ID
+    return record_id(value, text=False) is not None
 
 
 def language(value: Any) -> str:
-    return value if isinstance(value, str) and value in LANGUAGES else "fr"
+    return language_or_default(value)
 
 
 async def _account_address(user_id: int, address_id: int = 0) -> ShownAddress:
@@ -338,8 +295,8 @@ class AddressState(rx.State):
     def _form_position(self) -> tuple[float, float] | None:
         """The dialog's point, when both coordinates are valid (backend-only: the map picker
         reads it; a browser has no business calling it)."""
-        lat = coordinate(self.latitude, -90, 90)
-        lng = coordinate(self.longitude, -180, 180)
+        lat = coordinate(self.latitude, LATITUDE)
+        lng = coordinate(self.longitude, LONGITUDE)
         return (lat, lng) if lat is not None and lng is not None else None
 
     async def _close_dialog(self) -> None:

@@ -29,6 +29,7 @@ from grocer.services.errors import (
     InvalidCredentials,
     RateLimited,
     ServiceError,
+    ValidationFailed,
 )
 from grocer.state import session_events, session_guard
 from grocer.state.client_address import router_client_address
@@ -38,17 +39,12 @@ from grocer.state.session import MAX_TOKEN_LENGTH, SESSION_KEYS, SessionState
 
 logger = logging.getLogger(__name__)
 
-USERNAME_MIN = accounts.USERNAME_MIN
-PASSWORD_MIN = accounts.PASSWORD_MIN
 #: What a sign-in form field may carry at most (longer input is cut, never stored).
 IDENTIFIER_MAX = accounts.EMAIL_MAX
 #: Upper bound of the random wait before refreshing an expired session at start (seconds).
 START_REFRESH_JITTER = 1.5
 
 # Message keys (assets/locales/*/auth.json). The fr catalog holds the spec's exact French.
-K_FILL_ALL = "auth:validation.fillAllFields"
-K_USERNAME_SHORT = "auth:validation.usernameTooShort"
-K_PASSWORD_SHORT = "auth:validation.passwordTooShort"
 K_WRONG_CREDENTIALS = "auth:errors.wrongCredentials"
 K_UNAUTHORIZED = "auth:errors.unauthorized"
 K_BAD_REQUEST = "auth:errors.badRequest"
@@ -66,13 +62,12 @@ K_TOO_MANY = "auth:errors.tooManyAttempts"
 
 
 def login_validation_key(username: str, password: str) -> str:
-    """000 §5, in the spec's order; "" when both fields pass."""
-    if not username.strip() or not password:
-        return K_FILL_ALL
-    if len(username.strip()) < USERNAME_MIN:
-        return K_USERNAME_SHORT
-    if len(password) < PASSWORD_MIN:
-        return K_PASSWORD_SHORT
+    """000 §5, the account service's rule (`accounts.check_login_form`, which the API applies
+    too); "" when both fields pass, else the message key of its error."""
+    try:
+        accounts.check_login_form(username, password)
+    except ValidationFailed as exc:
+        return f"auth:{exc.key}"
     return ""
 
 

@@ -46,40 +46,38 @@ import secrets
 from collections.abc import Awaitable, Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 import reflex as rx
 from reflex.event import EventSpec
 
 from grocer import testing_switches
+from grocer.services import bag_totals, money, pricing
 from grocer.services import cart as cart_service
-from grocer.services import money, pricing
+from grocer.services.bag_totals import MAX_LINES, MAX_QUANTITY, REMOVE_DELTA, BagLine
 from grocer.services.errors import ServiceError
-from grocer.settings import get_settings
+from grocer.services.validation import record_id
 from grocer.state import session_events, session_guard
 from grocer.state.dialogs import DialogState
 
 logger = logging.getLogger(__name__)
 
 BAG_STORAGE_KEYS: tuple[str, ...] = ("cart", "cartPendingSave", "cartChanges")
-MAX_QUANTITY = cart_service.MAX_QUANTITY  # 99 per line
-MAX_LINES = cart_service.MAX_LINES  # 200 lines
 SAVE_ATTEMPTS = 5  # 000 §9
 SAVE_WAIT_SECONDS = 0.3  # × the attempt number
 AUTH_PROMPT_QUANTITY = 2  # 000 §9
-_MAX_ID = 2**31 - 1
 _TEXT_LIMITS = {"name": 200, "image": 500, "weight": 60}
-_PRICE_TEXT_MAX = 40
 _STORED_MAX = 100_000  # characters of the stored bag read back from the browser
 PROMO_MAX = cart_service.MAX_PROMO_LENGTH
 PENDING_SYNC = "sync"
 PENDING_CHANGES = "changes"
 PENDING_REPLACE = "replace"
 PENDING_MODES = (PENDING_SYNC, PENDING_CHANGES, PENDING_REPLACE)
-REMOVE_DELTA = -MAX_QUANTITY  # "remove the line", whatever the server holds
 MAX_BATCHES = 50  # unsaved batches read back from the browser
 REPLACE_TRIES = 3  # a replace refused with 412: merge with the server bag, retry
 _ETAG = re.compile(r'"[0-9]{1,10}-[0-9]{1,12}"')
+#: The totals of the server's answer that the mirror keeps (grocer.services.cart).
+SERVER_TOTALS = ("subtotal", "discount", "deliveryMinimumRemaining")
 
 
 # --- lines (pure) -----------------------------------------------------------------------------
@@ -87,15 +85,7 @@ _ETAG = re.compile(r'"[0-9]{1,10}-[0-9]{1,12}"')
 
 def article_id(value: object) -> int | None:
     """A catalogue id from the browser: a positive 32-bit int, or its digits as text."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        number = value
-    elif isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 10:
-        number = int(value.strip())
-    else:
-        return None
-    return number if 0 < number <= _MAX_ID else None
+    return record_id(value)
 
 
 def _short_text(value: object, limit: int) -> str:
@@ -107,7 +97,7 @@ def _price_text(value: object) -> str | None:
         value = str(value)
     if not isinstance(value, str) or not value.strip():
         return None
-    return value.strip()[:_PRICE_TEXT_MAX]
+    return value.strip()[: bag_totals.PRICE_TEXT_MAX]
 
 
 def _image(value: object) -> str:
@@ -115,7 +105,7 @@ def _image(value: object) -> str:
     return text if text.startswith(("/", "https://", "http://")) else ""
 
 
-def clean_line(raw: object) -> dict[str, Any] | None:
+def clean_line(raw: object) -> BagLine | None:
     """One stored or received bag line, checked; None when unusable."""
     if not isinstance(raw, Mapping):
         return None
@@ -128,7 +118,7 @@ def clean_line(raw: object) -> dict[str, Any] | None:
     item_id = article_id(raw.get("itemId"))
     return {
         "id": str(ident),
-        "quantity": min(quantity, MAX_QUANTITY),
+        "quantity": bag_totals.capped(quantity),
         "price": _price_text(raw.get("price")),
         "salePrice": _price_text(raw.get("salePrice")),
         "originalPrice": _price_text(raw.get("originalPrice")),
@@ -140,8 +130,9 @@ def clean_line(raw: object) -> dict[str, Any] | None:
     }
 
 
-def parse_lines(stored: object) -> list[dict[str, Any]]:
-    """The bag kept in localStorage `cart`: garbage gives an empty bag, duplicates merge."""
+def parse_lines(stored: object) -> list[BagLine]:
+    """The bag kept in localStorage `cart`: garbage gives an empty bag, duplicates merge
+    (bag_totals.merged: added, capped at 99; the first line's texts are kept)."""
     if not isinstance(stored, str) or not stored or len(stored) > _STORED_MAX:
         return []
     try:
@@ -150,36 +141,33 @@ def parse_lines(stored: object) -> list[dict[str, Any]]:
         return []
     if not isinstance(raw, list):
         return []
-    lines: dict[str, dict[str, Any]] = {}
+    first: dict[str, BagLine] = {}
+    pairs = []
     for entry in raw[:MAX_LINES]:
         line = clean_line(entry)
-        if line is None:
-            continue
-        if line["id"] in lines:
-            kept = lines[line["id"]]
-            kept["quantity"] = min(kept["quantity"] + line["quantity"], MAX_QUANTITY)
-        else:
-            lines[line["id"]] = line
-    return list(lines.values())
+        if line is not None:
+            first.setdefault(line["id"], line)
+            pairs.append((line["id"], line["quantity"]))
+    return [{**first[ident], "quantity": n} for ident, n in bag_totals.merged(pairs).items()]
 
 
 @lru_cache(maxsize=128)
-def _parsed(stored: str) -> tuple[dict[str, Any], ...]:
+def _parsed(stored: str) -> tuple[BagLine, ...]:
     return tuple(parse_lines(stored))
 
 
-def read_lines(stored: object) -> list[dict[str, Any]]:
+def read_lines(stored: object) -> list[BagLine]:
     """The stored bag's lines as fresh dicts (cached parse: the vars read it many times)."""
     if not isinstance(stored, str):
         return []
-    return [dict(line) for line in _parsed(stored)]
+    return [BagLine(**line) for line in _parsed(stored)]
 
 
-def dump_lines(lines: list[dict[str, Any]]) -> str:
+def dump_lines(lines: list[BagLine]) -> str:
     return json.dumps(lines, ensure_ascii=False, separators=(",", ":")) if lines else ""
 
 
-def line_from_article(article: Mapping[str, Any]) -> dict[str, Any] | None:
+def line_from_article(article: Mapping[str, Any]) -> BagLine | None:
     """A new bag line (quantity 1) from a catalogue article dict the page holds.
 
     The unit price is what one unit costs (the sale price when there is one), like the
@@ -204,7 +192,7 @@ def line_from_article(article: Mapping[str, Any]) -> dict[str, Any] | None:
     )
 
 
-def lines_from_server(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
+def lines_from_server(answer: Mapping[str, Any]) -> list[BagLine]:
     """The server bag (grocer.services.cart answer) as local lines."""
     lines = []
     for item in answer.get("items") or []:
@@ -227,38 +215,13 @@ def lines_from_server(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
     return lines
 
 
-def line_total(line: Mapping[str, Any]) -> Decimal:
-    """001 §5: the price (else the sale price) text, digits and dot only, × quantity."""
-    return pricing.bag_line_price(line.get("price"), line.get("salePrice"), line["quantity"])
-
-
-def subtotal_of(lines: list[dict[str, Any]]) -> Decimal:
-    return sum((line_total(line) for line in lines), start=Decimal("0.00"))
-
-
-def in_all_currencies(amount_xof: Decimal | None) -> dict[str, str]:
-    """An XOF amount written in each display currency by money.format_amount; the page
-    picks the one of CurrencyState (so switching currency needs no round trip)."""
-    if amount_xof is None:
-        return dict.fromkeys(money.SUPPORTED, "")
-    return dict(_formatted(amount_xof, get_settings().usd_per_eur))
-
-
-@lru_cache(maxsize=4096)
-def _formatted(amount_xof: Decimal, usd_per_eur: Decimal) -> tuple[tuple[str, str], ...]:
-    """Amounts repeat (the same prices, over and over): format each once."""
-    return tuple(
-        (code, money.format_amount(amount_xof, code, usd_per_eur)) for code in money.SUPPORTED
-    )
-
-
-def payload_items(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def payload_items(lines: list[BagLine]) -> list[dict[str, Any]]:
     """000 §3 cart payload items (prices are informative: the server uses its own)."""
     return [
         {
             "articleId": int(line["id"]),
             "quantity": line["quantity"],
-            "unitPrice": str(pricing.parse_price_text(line.get("price") or line.get("salePrice"))),
+            "unitPrice": str(bag_totals.unit_price(line)),
             "originalPrice": line.get("originalPrice"),
             "salePrice": line.get("salePrice"),
         }
@@ -269,7 +232,9 @@ def payload_items(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # --- unsaved changes (pure) ---------------------------------------------------------------------
 #
 # localStorage `cartChanges` holds {"guestKey": the guest bag's merge key, "etag": the server
-# bag's version the mirror shows, "batches": [{"key", "deltas": {articleId: delta}, "sent"}]}.
+# bag's version the mirror shows, "batches": [{"key", "deltas": {articleId: delta}, "sent"}],
+# and, while the mirror shows the server's answer, "totals": that answer's subtotal, discount
+# and deliveryMinimumRemaining (the page shows them rather than computing its own)}.
 # A change joins the last batch unless it was already sent (a sent batch may have been applied:
 # it keeps its key and its content) or it goes the other way for that article (a removal then
 # an add must stay in that order).
@@ -320,11 +285,14 @@ def read_changes(stored: object) -> dict[str, Any]:
             record["batches"].append(
                 {"key": key, "deltas": deltas, "sent": batch.get("sent") is True}
             )
+    totals = raw.get("totals")
+    if isinstance(totals, Mapping) and bag_totals.answer_totals(totals) is not None:
+        record["totals"] = {key: totals[key] for key in SERVER_TOTALS}
     return record
 
 
 def dump_changes(record: Mapping[str, Any]) -> str:
-    if not (record.get("guestKey") or record.get("etag") or record.get("batches")):
+    if not any(record.get(key) for key in ("guestKey", "etag", "batches", "totals")):
         return ""
     return json.dumps(record, separators=(",", ":"))
 
@@ -338,7 +306,7 @@ def with_delta(batches: list[dict[str, Any]], ident: str, step: int) -> list[dic
         last = {"key": new_merge_key(), "deltas": {}, "sent": False}
         batches.append(last)
         pending = 0
-    total = max(REMOVE_DELTA, min(MAX_QUANTITY, pending + step))
+    total = bag_totals.clamped_delta(pending + step)
     if total:
         last["deltas"][ident] = total
     else:
@@ -363,9 +331,7 @@ def guest_key_for(batches: Iterable[Mapping[str, Any]]) -> str:
     return hashlib.sha256(joined.encode()).hexdigest()[:40]
 
 
-def unsaved_as_guest_lines(
-    batches: list[dict[str, Any]], lines: list[dict[str, Any]]
-) -> list[dict[str, Any]]:
+def unsaved_as_guest_lines(batches: list[dict[str, Any]], lines: list[BagLine]) -> list[BagLine]:
     """What the server never took, as guest lines: each article the batches raised, by what
     they raised it (its texts from the tab's copy). Lowering and removals are left out:
     merged into the server bag, a guest bag can only add, and adding keeps every line."""
@@ -407,7 +373,7 @@ def batch_deltas(batches: Iterable[Mapping[str, Any]]) -> list[tuple[dict[int, i
 async def save_lines(
     user_id: int,
     mode: str,
-    lines: list[dict[str, Any]],
+    lines: list[BagLine],
     *,
     key: str | None = None,
     if_match: str | None = None,
@@ -440,6 +406,21 @@ def load_server_bag(user_id: int) -> Awaitable[dict]:
     return session_guard.call(cart_service.get_cart, as_user=user_id)
 
 
+class BagRow(TypedDict):
+    """A bag line as the side panel and the overlay draw it: texts, quantity, and the unit,
+    line and struck-through amounts in every display currency ("" when none)."""
+
+    id: str
+    name: str
+    image: str
+    weight: str
+    quantity: int
+    express: bool
+    unit: dict[str, str]
+    total: dict[str, str]
+    original: dict[str, str]
+
+
 class BagState(rx.State):
     """The bag: lines, counts and totals for the page; the side panel and the overlay."""
 
@@ -463,30 +444,22 @@ class BagState(rx.State):
     # --- what the page shows ---------------------------------------------------------------
 
     @rx.var
-    def items(self) -> list[dict[str, Any]]:
+    def items(self) -> list[BagRow]:
         """The lines as drawn: texts, quantity and amounts in every display currency."""
-        out = []
-        for line in read_lines(self.cart):
-            original = (
-                pricing.parse_price_text(line["originalPrice"]) if line["originalPrice"] else None
+        return [
+            BagRow(
+                id=line["id"],
+                name=line["name"],
+                image=line["image"],
+                weight=line["weight"],
+                quantity=line["quantity"],
+                express=line["express"],
+                unit=money.format_all(bag_totals.unit_price(line)),
+                total=money.format_all(bag_totals.line_total(line)),
+                original=money.format_all(bag_totals.line_struck_total(line)),
             )
-            unit = pricing.parse_price_text(line.get("price") or line.get("salePrice"))
-            out.append(
-                {
-                    "id": line["id"],
-                    "name": line["name"],
-                    "image": line["image"],
-                    "weight": line["weight"],
-                    "quantity": line["quantity"],
-                    "express": line["express"],
-                    "unit": in_all_currencies(unit),
-                    "total": in_all_currencies(line_total(line)),
-                    "original": in_all_currencies(
-                        original * line["quantity"] if original and original > unit else None
-                    ),
-                }
-            )
-        return out
+            for line in read_lines(self.cart)
+        ]
 
     @rx.var
     def count(self) -> int:
@@ -497,32 +470,47 @@ class BagState(rx.State):
     def quantities(self) -> dict[str, int]:
         return {line["id"]: line["quantity"] for line in read_lines(self.cart)}
 
+    def _totals(self) -> dict[str, Decimal]:
+        """The bag's totals: the server's answer while the page mirrors it (a signed-in bag
+        with nothing unsaved), else computed from the lines (a guest's bag, or unsaved
+        changes) by the same rules (grocer.services.bag_totals)."""
+        record = self._changes()
+        server = record.get("totals")
+        if server and not record["batches"] and not self.pending_save:
+            found = bag_totals.answer_totals(server)
+            if found is not None:
+                return found
+        totals = bag_totals.guest_totals(read_lines(self.cart), self.promo_code)
+        return {
+            "subtotal": totals.subtotal,
+            "discount": totals.discount,
+            "deliveryMinimumRemaining": totals.delivery_minimum_remaining,
+        }
+
     @rx.var
     def subtotal_xof(self) -> str:
-        return money.decimal_string(subtotal_of(read_lines(self.cart)))
+        return money.decimal_string(self._totals()["subtotal"])
 
     @rx.var
     def subtotal(self) -> dict[str, str]:
-        return in_all_currencies(subtotal_of(read_lines(self.cart)))
+        return money.format_all(self._totals()["subtotal"])
 
     @rx.var
     def minimum_remaining(self) -> dict[str, str]:
         """What is missing to reach the delivery minimum (35 EUR, converted), "" once met."""
-        remaining = pricing.delivery_minimum_remaining(subtotal_of(read_lines(self.cart)))
-        return in_all_currencies(remaining if remaining > 0 else None)
+        remaining = self._totals()["deliveryMinimumRemaining"]
+        return money.format_all(remaining if remaining > 0 else None)
 
     @rx.var
     def below_minimum(self) -> bool:
-        lines = read_lines(self.cart)
-        return bool(lines) and pricing.delivery_minimum_remaining(subtotal_of(lines)) > 0
+        return bool(read_lines(self.cart)) and self._totals()["deliveryMinimumRemaining"] > 0
 
     @rx.var
     def promo_discount(self) -> dict[str, str]:
         """The applied code's discount on the subtotal (001 §5), "" when no code."""
         if not self.promo_code:
-            return in_all_currencies(None)
-        lines = read_lines(self.cart)
-        return in_all_currencies(pricing.promo_discount(self.promo_code, subtotal_of(lines)))
+            return money.format_all(None)
+        return money.format_all(self._totals()["discount"])
 
     @rx.event
     async def apply_promo(self, form_data: dict):
@@ -533,18 +521,20 @@ class BagState(rx.State):
             return
         self.promo_code = code
         user_id = await session_guard.signed_in_user_id(self)
-        if user_id is not None:
+        if user_id is not None and not self._pending_mode():
             try:
-                await session_guard.call(cart_service.apply_promo, code, as_user=user_id)
+                answer = await session_guard.call(cart_service.apply_promo, code, as_user=user_id)
             except Exception:
                 logger.info("bag: promo code not kept on the server", exc_info=True)
+                return
+            self._show_server_bag(answer)  # its discount is the server's
 
     # --- local changes -----------------------------------------------------------------------
 
-    def _lines(self) -> list[dict[str, Any]]:
+    def _lines(self) -> list[BagLine]:
         return read_lines(self.cart)
 
-    def _set_lines(self, lines: list[dict[str, Any]]) -> None:
+    def _set_lines(self, lines: list[BagLine]) -> None:
         self.cart = dump_lines(lines)
         if not lines:
             self.confirm_empty = False
@@ -583,7 +573,10 @@ class BagState(rx.State):
     def _show_server_bag(self, answer: Mapping[str, Any]) -> None:
         """The server took everything: the local bag becomes the mirror of its answer."""
         self._set_lines(lines_from_server(answer))
-        self._keep_changes({"guestKey": "", "etag": cart_service.etag(answer), "batches": []})
+        record = {"guestKey": "", "etag": cart_service.etag(answer), "batches": []}
+        if bag_totals.answer_totals(answer) is not None:
+            record["totals"] = {key: answer[key] for key in SERVER_TOTALS}
+        self._keep_changes(record)
         self.pending_save = ""
         self.save_failed = False
         self.save_attempts = 0
@@ -609,6 +602,7 @@ class BagState(rx.State):
             self.pending_save = ""
         record["batches"] = []
         record["etag"] = ""
+        record.pop("totals", None)
         self._keep_changes(record)
         self.save_failed = False
         self.save_attempts = 0
@@ -693,12 +687,12 @@ class BagState(rx.State):
             if delta is None or delta < 0 or article is None:
                 return None
             new = line_from_article(article)
-            if new is None or len(lines) >= MAX_LINES:
+            if new is None or not bag_totals.has_room(len(lines)):
                 return None
             lines.append(new)
             step = 1
         else:
-            quantity = 0 if delta is None else min(line["quantity"] + delta, MAX_QUANTITY)
+            quantity = bag_totals.stepped(line["quantity"], delta)
             if quantity == line["quantity"]:
                 return None
             step = REMOVE_DELTA if delta is None else quantity - line["quantity"]
@@ -822,7 +816,7 @@ class BagState(rx.State):
             if not etag:
                 server = await load_server_bag(user_id)
                 server_lines = lines_from_server(server)
-                merged = cart_service.merge_keeping_larger(
+                merged = bag_totals.merged_keeping_larger(
                     quantities_of(server_lines), quantities_of(lines)
                 )
                 texts = {line["id"]: line for line in [*server_lines, *lines]}

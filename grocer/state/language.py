@@ -12,16 +12,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-LANGUAGES: tuple[str, ...] = ("fr", "en", "es", "de")
-DEFAULT_LANGUAGE = "fr"
+from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES, supported_language
 
-
-def supported_language(code: object) -> str | None:
-    """The two-letter code if supported ("en-GB" → "en"), else None."""
-    if not isinstance(code, str):
-        return None
-    short = code.strip().lower()[:2]
-    return short if short in LANGUAGES else None
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "LanguageState", "supported_language"]
 
 
 class LanguageState(rx.State):

@@ -40,13 +40,6 @@ CATEGORY_PREVIEW = 12
 SORTS: tuple[str, ...] = catalogue.SORTS
 SHOP_BY: tuple[str, ...] = catalogue.SHOP_BY
 
-#: "Fresh Deals" samples: title key -> category keys tried in turn (first found wins).
-FRESH_DEALS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("catalogue:bakeryOnSale", ("boulangerie", "boulangerie-petit-dejeuner")),
-    ("catalogue:beerOnSale", ("sodas-bieres", "boissons-locales", "boissons")),
-    ("catalogue:wineOnSale", ("vins", "boissons-locales", "boissons")),
-)
-
 
 def parse_refine(query: str) -> dict[str, Any]:
     """The Refine choices of a URL query string (unknown values dropped)."""
@@ -209,18 +202,8 @@ class ListingState(rx.State):
         self.sections = views
 
     async def _load_promotions(self) -> None:
-        promos = (
-            await session_guard.call(catalogue.promotions, category_id=self.main_id, active=True)
-            if self.main_id
-            else []
-        )
-        if not promos:
-            promos = await session_guard.call(catalogue.banner_promotions)
-        self.promotions = [
-            promo_view(p)
-            for p in promos
-            if isinstance(p, dict) and (p.get("description") or p.get("name"))
-        ]
+        promos = await session_guard.call(catalogue.page_promotions, self.main_id)
+        self.promotions = [promo_view(p) for p in promos]
 
     async def _fetch_page(self, page: int, size: int) -> dict[str, Any]:
         return await session_guard.call(
@@ -283,29 +266,15 @@ class ListingState(rx.State):
 
     async def _load_deals(self) -> None:
         try:
-            tree = await session_guard.call(catalogue.category_tree)
-            by_key: dict[str, int] = {}
-            stack = list(tree)
-            while stack:
-                node = stack.pop()
-                if isinstance(node, dict):
-                    by_key[str(node.get("key"))] = int(node["id"])
-                    stack.extend(node.get("children") or [])
-            deals = []
-            for title_key, keys in FRESH_DEALS:
-                cat_id = next((by_key[k] for k in keys if k in by_key), None)
-                if cat_id is None:
-                    continue
-                page = await session_guard.call(
-                    catalogue.articles_page, category_id=cat_id, sort="sale", size=6
-                )
-                deals.append(
-                    {
-                        "titleKey": title_key,
-                        "rowId": f"deals-{len(deals)}",
-                        "articles": cards(page["items"]),
-                    }
-                )
+            found = await session_guard.call(catalogue.fresh_deals)
+            deals = [
+                {
+                    "titleKey": deal["titleKey"],
+                    "rowId": f"deals-{index}",
+                    "articles": cards(deal["articles"]),
+                }
+                for index, deal in enumerate(found)
+            ]
             self.deals = [d for d in deals if d["articles"]]
             await self._load_promotions()
         except Exception:

@@ -22,16 +22,16 @@ from typing import Any, TypedDict
 
 import reflex as rx
 
+from grocer.models.constants import HOME_CENTER
 from grocer.services import geo
 from grocer.services.errors import ValidationFailed
+from grocer.services.validation import COORDINATE_TEXT_MAX, LATITUDE, LONGITUDE, coordinate
 from grocer.state.address import (
-    COORDINATE_TEXT_MAX,
     K_LATITUDE,
     K_LONGITUDE,
     AddressState,
     ShownAddress,
     clean_address,
-    coordinate,
     language,
     position_arg,
 )
@@ -39,15 +39,14 @@ from grocer.state.map_points import MapPoint, map_point
 
 logger = logging.getLogger(__name__)
 
-# 000 §9
-DEFAULT_CENTER = [12.3714, -1.5197]
+# 000 §9 (both maps open on the one home-city centre)
+DEFAULT_CENTER = list(HOME_CENTER)
 DEFAULT_ZOOM = 13
 POINT_ZOOM = 15
 SMALL_SCREEN_PX = 640
-MIN_QUERY = 2
-QUERY_MAX = 200
+MIN_QUERY = geo.MIN_QUERY
+QUERY_MAX = geo.MAX_QUERY
 PICKER_LIMIT = 10
-MODAL_CENTER = [12.37, -1.52]
 MODAL_ZOOM = 12
 MODAL_GEO_ZOOM = 13
 MODAL_SEARCH_ZOOM = 14
@@ -298,7 +297,7 @@ class MapPickerState(AddressState):
     @rx.event
     def pick(self, lat: float, lng: float):
         """A click on the map picks that place (then reverse-geocoded)."""
-        lat_ok, lng_ok = coordinate(lat, -90, 90), coordinate(lng, -180, 180)
+        lat_ok, lng_ok = coordinate(lat, LATITUDE), coordinate(lng, LONGITUDE)
         if lat_ok is None or lng_ok is None:
             return None
         return self._select_point(lat_ok, lng_ok)
@@ -341,8 +340,8 @@ class MapPickerState(AddressState):
     @rx.event
     def show_coordinates(self):
         """'Afficher sur la carte': typed coordinates, checked (000 §5), become the selection."""
-        lat = coordinate(self.manual_lat, -90, 90)
-        lng = coordinate(self.manual_lng, -180, 180)
+        lat = coordinate(self.manual_lat, LATITUDE)
+        lng = coordinate(self.manual_lng, LONGITUDE)
         if lat is None:
             self.manual_error = K_LATITUDE
             return None
@@ -373,7 +372,7 @@ class StorePickerState(AddressState):
     searched: bool = False
     results: list[PlaceRow] = []
     active: int = -1
-    center: list[float] = MODAL_CENTER
+    center: list[float] = DEFAULT_CENTER
     zoom: int = MODAL_ZOOM
     view_key: int = 0
     refresh_key: int = 0
@@ -410,7 +409,7 @@ class StorePickerState(AddressState):
         self.active = -1
         self.located = []
         self._search_seq += 1
-        self.center = list(MODAL_CENTER)
+        self.center = list(DEFAULT_CENTER)
         self.zoom = MODAL_ZOOM
         self.view_key += 1
         # The button's event chain then asks the browser for its position (got_location).

@@ -25,6 +25,7 @@ import reflex as rx
 
 from grocer.services import accounts, otp
 from grocer.services.errors import ValidationFailed
+from grocer.services.languages import language_or_default
 from grocer.state.client_address import router_client_address
 from grocer.state.dialogs import DialogState
 from grocer.state.forms import PASSWORD_MAX, form_text
@@ -47,8 +48,7 @@ def code_digits(raw: object) -> str:
 
 def chosen_language(form: Any) -> str:
     """The language the code e-mail is written in (the form's hidden `lang`, else French)."""
-    lang = form_text(form, "lang", 5)[:2]
-    return lang if lang in accounts.LANGUAGES else "fr"
+    return language_or_default(form_text(form, "lang", 5))
 
 
 @dataclass(frozen=True)
@@ -95,15 +95,22 @@ def email_problem(email: str, texts: OtpTexts) -> str:
     return ""
 
 
+#: The account service's error keys of a new password → the dialogs' message keys.
+_PASSWORD_KEYS = {
+    "validation.passwordTooShort": K_PASSWORD_SHORT,
+    "validation.passwordTooLong": K_PASSWORD_LONG,
+    "validation.passwordMismatch": K_PASSWORD_MISMATCH,
+}
+
+
 def password_rules_problem(password: str, confirm: str) -> str:
-    """Step 3 of both dialogs once the fields are filled: the account service's length
-    rules, then the confirmation ("" when fine). Each dialog words "empty" its own way."""
-    if len(password) < accounts.PASSWORD_MIN:
-        return K_PASSWORD_SHORT
-    if len(password.encode()) > accounts.PASSWORD_MAX_BYTES:
-        return K_PASSWORD_LONG
-    if password != confirm:
-        return K_PASSWORD_MISMATCH
+    """Step 3 of both dialogs once the fields are filled: the account service's rules
+    (`accounts.validate_new_password`: length, then the confirmation), "" when fine. Each
+    dialog words "empty" its own way."""
+    try:
+        accounts.validate_new_password(password, confirm)
+    except ValidationFailed as exc:
+        return _PASSWORD_KEYS.get(exc.key, K_PASSWORD_SHORT)
     return ""
 
 
@@ -245,7 +252,7 @@ class OtpFlowState(rx.State, mixin=True):
         self.info = ""
         self.busy = True
         yield
-        lang = lang if lang in accounts.LANGUAGES else "fr"
+        lang = language_or_default(lang)
         if not await self._attempt(self._send(self.email, lang), self.TEXTS.resend_error):
             return
         self.info = self.TEXTS.resent

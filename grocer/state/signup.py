@@ -10,14 +10,13 @@ dialog resets everything (registered with `dialogs.reset_on_open`).
 from __future__ import annotations
 
 import logging
-import re
 from typing import ClassVar
 
 import reflex as rx
 
 from grocer.models.base import utcnow
-from grocer.services import accounts
-from grocer.services.errors import RateLimited, ServiceError
+from grocer.services import accounts, phones
+from grocer.services.errors import RateLimited, ServiceError, ValidationFailed
 from grocer.state import session_events, session_guard
 from grocer.state.auth import login_response_problem
 from grocer.state.dialogs import DialogState, reset_on_open
@@ -36,8 +35,8 @@ logger = logging.getLogger(__name__)
 STEPS = 4
 SUCCESS_CLOSE_SECONDS = 1.2  # 001 §9
 RESEND_MESSAGE_SECONDS = 3.0  # 001 §8
-COUNTRY_CODES = accounts.COUNTRY_CODES
-DEFAULT_COUNTRY_CODE = accounts.DEFAULT_COUNTRY_CODE
+COUNTRY_CODES = phones.COUNTRY_CODES
+DEFAULT_COUNTRY_CODE = phones.DEFAULT_COUNTRY_CODE
 PHONE_MAX = 30
 
 K_SEND_400 = "auth:signup.errors.emailUnavailable"
@@ -104,16 +103,21 @@ def password_problem(password: str, confirm: str) -> str:
     return password_rules_problem(password, confirm)
 
 
+#: The phone service's error keys → the dialog's message keys.
+_PHONE_KEYS = {
+    "validation.phoneRequired": K_PHONE_REQUIRED,
+    "validation.phoneDigits": K_PHONE_DIGITS,
+    "validation.phoneTooShort": K_PHONE_SHORT,
+    "validation.phoneTooLong": K_PHONE_LONG,
+}
+
+
 def phone_problem(country_code: str, number: str) -> str:
-    digits = re.sub(r"\s+", "", number)
-    if not digits:
-        return K_PHONE_REQUIRED
-    if not (digits.isascii() and digits.isdigit()):
-        return K_PHONE_DIGITS
-    if len(digits) < accounts.PHONE_MIN_DIGITS:
-        return K_PHONE_SHORT
-    if len(digits) > accounts.PHONE_MAX_DIGITS:
-        return K_PHONE_LONG
+    """Step 4: the account's phone rule (`phones.validate_phone`), "" when fine."""
+    try:
+        phones.validate_phone(country_code, number)
+    except ValidationFailed as exc:
+        return _PHONE_KEYS.get(exc.key, K_PHONE_DIGITS)
     return ""
 
 
@@ -200,7 +204,7 @@ class SignupState(OtpFlowState, rx.State):
         data = accounts.Registration(
             email=self.email,
             password=self._password,
-            phones=[accounts.PhoneInput(country, re.sub(r"\s+", "", number), is_primary=True)],
+            phones=[accounts.PhoneInput(country, phones.national_digits(number), is_primary=True)],
             preferred_language=chosen_language(form_data),
             proof=self._proof,
         )

@@ -114,6 +114,23 @@ def test_missing_fields_answer_400_fill_all_fields(
 
 
 @pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"username": "aw", "password": PASSWORD}, "Le nom d'utilisateur doit contenir au moins 3"),
+        ({"username": "awa", "password": "12345"}, "Le mot de passe doit contenir au moins 6"),
+    ],
+)
+def test_the_api_applies_the_sign_in_dialogs_lengths(
+    client: TestClient, user: User, payload: dict, message: str
+) -> None:
+    """One rule for both faces (000 §5): what the dialog refuses, the API refuses (400, the
+    spec's message) rather than counting it as a wrong password."""
+    response = client.post(f"{API}/auth/login", json=payload)
+    assert response.status_code == 400
+    assert response.json()["message"].startswith(message)
+
+
+@pytest.mark.parametrize(
     "payload",
     [
         {"username": 123, "password": PASSWORD},

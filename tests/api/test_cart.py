@@ -468,6 +468,8 @@ def test_set_shipping(client: TestClient, shop: dict[str, Any]) -> None:
         ({"timeslot": {"dayOffset": -1, "slot": "9-13"}}, "dayOffset"),
         ({"address": {"latitude": 100}}, "latitude"),
         ({"address": {"longitude": -181}}, "longitude"),
+        ({"address": {"postalCode": "9" * 21}}, "address.postalCode"),  # as saved addresses
+        ({"address": {"addressType": "<b>"}}, "addressType"),
     ],
 )
 def test_bad_shipping_is_refused(

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlmodel import Session, select
 
 from grocer.models import CartMerge
-from grocer.services import cart as cart_service
+from grocer.services import bag_totals
 from tests.support import API
 from tests.support.accounts import bearer_for
 from tests.support.carts import line, lines_of, make_article, put_cart
@@ -82,7 +82,7 @@ def test_a_replace_based_on_an_old_version_is_refused_with_412(
 
     # The client merges (both sides' lines, larger quantity) and retries with the new tag.
     current = client.get(f"{API}/cart", headers=auth)
-    merged = cart_service.merge_keeping_larger(lines_of(current.json()), {shop["rice"]: 3})
+    merged = bag_totals.merged_keeping_larger(lines_of(current.json()), {shop["rice"]: 3})
     retry = client.post(
         f"{API}/cart",
         json={"cartItems": [line(a, q) for a, q in merged.items()]},

@@ -234,7 +234,7 @@ def test_store_picker_blank_search_and_forged_choices() -> None:
     root = new_tree()
     stores = sub(root, StorePickerState)
     run(StorePickerState.open_store_picker, stores, "de")
-    assert stores.open is True and stores.zoom == 12 and stores.center == [12.37, -1.52]
+    assert stores.open is True and stores.zoom == 12 and stores.center == [12.3714, -1.5197]
     assert sub(root, AddressState)._lang == "de"
     for blank in ({"q": "   "}, {"q": ""}, {}, None, "q"):
         assert run(StorePickerState.search, stores, blank) == [None]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from datetime import timedelta
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from grocer import testing_switches
 from grocer.models import Cart, CartMerge
 from grocer.models.base import utcnow
 from grocer.services import cart, tokens
+from grocer.services.money import format_amount
 from grocer.state import bag as bag_module
 from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
@@ -331,3 +333,29 @@ def test_changes_join_a_batch_until_it_is_sent_or_turns_around() -> None:
 )
 def test_forged_unsaved_changes_are_ignored(stored: Any) -> None:
     assert bag_module.read_changes(stored) == {"guestKey": "", "etag": "", "batches": []}
+
+
+# --- the totals a signed-in page shows (issue 13) ----------------------------------------------
+
+
+def test_signed_in_totals_are_the_servers_answer(db: Session, shop: dict) -> None:
+    """The bag's totals come from the cart service's answer, not from the page's price texts:
+    a line no longer on sale stays in the bag but out of the subtotal, as the server counts it;
+    once the session is over, the guest bag's totals are computed from its lines again."""
+    alice, a0, a1 = shop["alice"], *shop["articles"][:2]
+    tab = signed_in_tab(db, alice, a0, a1)
+    a0.status = "WITHDRAWN"
+    db.add(a0)
+    db.commit()
+    settle(tab, BagState.load_account_bag)
+    bag = sub(tab, BagState)
+    answer = cart.get_cart(db, alice)
+    assert quantities(tab) == {a0.id: 1, a1.id: 1}
+    assert bag.subtotal_xof == answer["subtotal"] == "200.00"  # a1 only
+    assert bag.subtotal["XOF"] == format_amount(Decimal("200"), "XOF")
+    remaining = Decimal(answer["deliveryMinimumRemaining"])
+    assert bag.minimum_remaining["XOF"] == format_amount(remaining, "XOF")
+
+    end_session(tab, alice)  # nothing unsaved: the bag leaves with the session
+    bag.cart = json.dumps([{"id": str(a0.id), "quantity": 2, "price": "150"}])
+    assert bag.subtotal_xof == "300.00"  # a guest's bag: its own lines' texts

@@ -11,16 +11,18 @@ from hypothesis import strategies as st
 
 from grocer.services.addresses import (
     ADDRESS_LIMITS,
-    LATITUDE_MESSAGE,
-    LONGITUDE_MESSAGE,
-    check_choice,
-    check_int_range,
     clean_address,
-    clean_text,
     required_message,
     validate_address,
 )
 from grocer.services.errors import ValidationFailed
+from grocer.services.validation import (
+    LATITUDE_MESSAGE,
+    LONGITUDE_MESSAGE,
+    check_choice,
+    check_int_range,
+    clean_text,
+)
 
 VALID: dict[str, Any] = {
     "streetAddress": "Avenue Kwame Nkrumah",

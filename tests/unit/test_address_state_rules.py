@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grocer.services import addresses
+from grocer.services.validation import LATITUDE, coordinate
 from grocer.state import address as rules
 from grocer.state import map_picker as picker
 from grocer.state.map_points import map_point
@@ -44,7 +45,6 @@ def test_spec_constants() -> None:
     assert picker.SMALL_SCREEN_PX == 640
     assert picker.MIN_QUERY == 2
     assert (picker.PICKER_LIMIT, picker.MODAL_LIMIT) == (10, 8)
-    assert picker.MODAL_CENTER == [12.37, -1.52]
     assert (
         picker.MODAL_ZOOM,
         picker.MODAL_GEO_ZOOM,
@@ -173,7 +173,7 @@ def test_validation_keys() -> None:
     ],
 )
 def test_coordinate(value: object, expected: float | None) -> None:
-    assert rules.coordinate(value, -90, 90) == expected
+    assert coordinate(value, LATITUDE) == expected
 
 
 def test_position_arg() -> None:

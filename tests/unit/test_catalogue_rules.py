@@ -9,7 +9,10 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlmodel import Session
 
+from grocer.models import Article, Category, Promotion
+from grocer.services import catalogue
 from grocer.services import serializers as ser
 from grocer.services.catalogue import (
     MAX_PAGE_SIZE,
@@ -217,3 +220,37 @@ def test_promotion_dict() -> None:
     assert d["discountValue"] == "50.00"
     assert d["endDate"] == "2027-12-31"
     assert d["displayOnBanner"] is True
+
+
+# --- the category page without a main category (issue 13: the rules live in the service) -----
+
+
+def test_fresh_deals_and_the_page_promotions(sqlite_db: Session) -> None:
+    db = sqlite_db
+    bakery = Category(key="boulangerie", name="Boulangerie", level=1)
+    wine = Category(key="vins", name="Vins", level=1, can_display_on_ui=False)
+    drinks = Category(key="boissons", name="Boissons", level=1)
+    db.add_all([bakery, wine, drinks])
+    db.commit()
+    for i in range(8):
+        sale = Decimal(900 - 10 * i) if i % 2 else None
+        db.add(
+            Article(key=f"pain-{i}", name=f"Pain {i}", price=Decimal(1000),
+                    sale_price=sale, category_id=bakery.id)
+        )  # fmt: skip
+    db.add(Article(key="vin-1", name="Vin", price=Decimal(5000), category_id=wine.id))
+    db.add(Promotion(key="p1", name="", description="  ", display_on_banner=True, active=True))
+    db.add(Promotion(key="p2", name="Soldes", display_on_banner=True, active=True))
+    db.add(Promotion(key="p3", name="Pain", active=True, category_id=bakery.id))
+    db.commit()
+
+    deals = catalogue.fresh_deals(db)
+    # Wine is hidden and drinks are empty: only the bakery sample, its sales first, 6 at most.
+    assert [d["titleKey"] for d in deals] == ["catalogue:bakeryOnSale"]
+    assert len(deals[0]["articles"]) == catalogue.FRESH_DEALS_SIZE == 6
+    assert all(a["salePrice"] for a in deals[0]["articles"][:4])
+
+    assert [p["key"] for p in catalogue.page_promotions(db, bakery.id)] == ["p3"]
+    # No promotion of its own (or no category): the banner's, those with a text only.
+    assert [p["key"] for p in catalogue.page_promotions(db, drinks.id)] == ["p2"]
+    assert [p["key"] for p in catalogue.page_promotions(db, None)] == ["p2"]

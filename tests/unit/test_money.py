@@ -166,3 +166,32 @@ def test_format_amount_reads_back_as_the_rounded_amount(
     assert D(number.replace(G, "").replace(",", ".")) == round_for(
         convert(amount, "XOF", currency, usd_per_eur=rate), currency
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("fr", [f"1{G}250{S}XOF", f"1,91{S}€", f"2,06{S}$", f"1{G}500,00{S}€"]),
+        ("en", [f"XOF{S}1,250", "€1.91", "$2.06", "€1,500.00"]),
+        ("de", [f"1.250{S}XOF", f"1,91{S}€", f"2,06{S}$", f"1.500,00{S}€"]),
+        ("es", [f"1.250{S}XOF", f"1,91{S}€", f"2,06{S}$", f"1.500,00{S}€"]),
+        ("it", [f"1{G}250{S}XOF", f"1,91{S}€", f"2,06{S}$", f"1{G}500,00{S}€"]),  # French
+    ],
+)
+def test_format_amount_in_each_language(lang: str, expected: list[str]) -> None:
+    """CLDR (Babel) patterns per language, the spec's symbols, the shop's half-up rounding."""
+    rate = D("1.08")
+    amounts = [(D(1250), "XOF"), (D(1250), "EUR"), (D(1250), "USD"), (eur(1500), "EUR")]
+    assert [format_amount(a, c, rate, lang) for a, c in amounts] == expected
+
+
+def test_rounding_is_half_up_and_never_shows_minus_zero() -> None:
+    assert format_amount(D("0.5"), "XOF") == f"1{S}XOF"  # CLDR alone would round to even: 0
+    assert format_amount(D("2.5"), "XOF") == f"3{S}XOF"
+    assert format_amount(D("-0.4"), "XOF") == f"0{S}XOF"
+
+
+def test_format_all_writes_every_currency() -> None:
+    assert set(money.format_all(D(1250))) == set(money.SUPPORTED)
+    assert money.format_all(D(1250))["XOF"] == f"1{G}250{S}XOF"
+    assert money.format_all(None) == {"XOF": "", "EUR": "", "USD": ""}
