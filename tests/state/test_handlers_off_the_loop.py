@@ -30,8 +30,7 @@ from grocer.state.forgot import ForgotState
 from grocer.state.listing import ListingState
 from grocer.state.product import ProductState
 from grocer.state.signup import SignupState
-from tests.state.test_handlers_security import PASSWORD, add_user, new_tree, run, sign_in, sub
-from tests.state.test_handlers_security import _fast_bcrypt as _fast_bcrypt  # noqa: F401
+from tests.support.state_harness import PASSWORD, add_user, new_tree, run, sign_in, sub
 
 
 @pytest.fixture

@@ -19,8 +19,6 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "grocer"
 
@@ -227,12 +225,10 @@ def _grocer() -> Modules:
 # --- the rules on grocer/ -------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13: cycles and layer breaks being removed")
 def test_layers_import_only_downwards() -> None:
     assert violations(_grocer(), RULES) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 13: cycles and layer breaks being removed")
 def test_no_import_cycle() -> None:
     assert cycles(without_package_children(import_graph(_grocer(), "grocer"))) == []
 
