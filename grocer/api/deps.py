@@ -14,7 +14,7 @@ from grocer.models import User
 from grocer.services.client_address import configured_client_address
 from grocer.services.errors import Forbidden, Unauthorized
 from grocer.services.ownership import is_admin
-from grocer.services.tokens import verify_access
+from grocer.services.tokens import read_access_token, verify_access
 
 _bearer = HTTPBearer(auto_error=False)
 
@@ -75,3 +75,14 @@ async def client_ip(request: Request) -> str:
 
 
 ClientIp = Annotated[str, Depends(client_ip)]
+
+
+def current_session(
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> str | None:
+    """The sign-in (refresh family) the caller's access token belongs to (for the password
+    change, which keeps the caller's session and ends the others)."""
+    return read_access_token(credentials.credentials).session_id if credentials else None
+
+
+CurrentSession = Annotated[str | None, Depends(current_session)]

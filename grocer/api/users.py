@@ -6,13 +6,12 @@ answers 404, as if it did not exist.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi import APIRouter
 
 from grocer.api.auth import Now
-from grocer.api.deps import ClientIp, CurrentUser, SessionDep
+from grocer.api.deps import ClientIp, CurrentSession, CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_auth import (
     DeletionRequestIn,
@@ -27,23 +26,12 @@ from grocer.api.schemas_auth import (
     UserDetailsOut,
     error_responses,
 )
-from grocer.services import accounts, tokens
+from grocer.services import accounts
 
 router = APIRouter(tags=["users"])
 
 #: A user id that fits the database's integer column (a bigger one is a 400, never a 500).
 UserId = PathId
-_bearer = HTTPBearer(auto_error=False)
-
-
-def current_session(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
-) -> str | None:
-    """The sign-in (refresh family) the caller's access token belongs to."""
-    return tokens.access_token_session(credentials.credentials) if credentials else None
-
-
-CurrentSession = Annotated[str | None, Depends(current_session)]
 _OWNED_ERRORS = error_responses(400, 401, 404)
 
 

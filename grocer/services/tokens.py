@@ -88,23 +88,6 @@ def _decode(token: str) -> dict[str, object]:
     return payload
 
 
-def decode_access_token(token: str) -> int:
-    """The user id inside a genuine, unexpired access token; Unauthorized otherwise.
-
-    Signature and expiry only: whether the token was revoked is `verify_access`'s question,
-    which every decision about who is signed in must ask."""
-    try:
-        return int(str(_decode(token)["sub"]))
-    except (TypeError, ValueError) as exc:
-        raise Unauthorized(_INVALID_ACCESS) from exc
-
-
-def access_token_session(token: str) -> str | None:
-    """The refresh family (sign-in) an access token was issued for, if it names one."""
-    sid = _decode(token).get("sid")
-    return sid if isinstance(sid, str) else None
-
-
 # --- revocation: is the session of an access token still live? -----------------------------
 
 
