@@ -13,9 +13,10 @@ import frErrors from "./locales/fr/errors.json";
 import frAuth from "./locales/fr/auth.json";
 import frBag from "./locales/fr/bag.json";
 import frAddress from "./locales/fr/address.json";
+import frCheckout from "./locales/fr/checkout.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -37,6 +38,7 @@ if (!i18n.isInitialized) {
           auth: frAuth,
           bag: frBag,
           address: frAddress,
+          checkout: frCheckout,
         },
       },
       partialBundledLanguages: true,

@@ -10,6 +10,12 @@ from grocer.components.auth_dialog import INPUT, PRIMARY, svg_icon
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
 from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.i18n import t, t_var
+from grocer.components.overlay_checkout import (
+    choose_hour_button,
+    choose_pickup_button,
+    chosen_slot,
+    continue_to_checkout,
+)
 from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState
 from grocer.state.currency import CurrencyState
@@ -246,6 +252,7 @@ def slot_area() -> rx.Component:
             aria_pressed=DeliveryPanelState.full_week,
             class_name=f"mt-3 rounded text-sm font-semibold text-green-800 hover:underline {FOCUS}",
         ),
+        choose_hour_button(),
         aria_label=t("bag:slots.selectDay"),
         class_name="rounded-2xl bg-gray-50 p-4",
         id="slot-area",
@@ -311,11 +318,18 @@ def delivery_panel() -> rx.Component:
         ),
         rx.cond(
             DeliveryPanelState.pickup,
-            rx.el.p(
-                t("bag:delivery.pickupChosen"), role="status", class_name="text-sm text-green-800"
+            rx.el.div(
+                rx.el.p(
+                    t("bag:delivery.pickupChosen"),
+                    role="status",
+                    class_name="text-sm text-green-800",
+                ),
+                choose_pickup_button(),
+                class_name="flex flex-col gap-2",
             ),
         ),
         rx.cond(DeliveryPanelState.show_slots, slot_area()),
+        chosen_slot(),
         class_name=f"{CARD} flex flex-col gap-4 lg:sticky lg:top-6",
         aria_label=t("bag:delivery.title"),
     )
@@ -367,6 +381,7 @@ def cart_overlay() -> rx.Component:
                             ),
                             class_name="flex items-center justify-between border-t border-gray-100 pt-4",
                         ),
+                        continue_to_checkout(),
                         class_name=f"{CARD} flex flex-col gap-4",
                         aria_label=t("bag:summary"),
                     ),

@@ -24,7 +24,15 @@ LANGUAGE_NAMES: dict[str, str] = {
 }
 """Each language named in itself (shown as is in every language)."""
 
-NAMESPACES: tuple[str, ...] = ("common", "catalogue", "errors", "auth", "bag", "address")
+NAMESPACES: tuple[str, ...] = (
+    "common",
+    "catalogue",
+    "errors",
+    "auth",
+    "bag",
+    "address",
+    "checkout",
+)
 
 INIT_MODULE = "$/public/i18n.js"
 

@@ -14,8 +14,10 @@ from grocer.components.bag_panel import bag_panel
 from grocer.components.cart_overlay import cart_overlay
 from grocer.components.dialog import dialog_styles
 from grocer.components.forgot_dialog import forgot_dialog
+from grocer.components.pickup_dialog import pickup_dialog
 from grocer.components.session_hooks import Every, LeaveGuard
 from grocer.components.signup_dialog import signup_dialog
+from grocer.components.slot_dialog import slot_dialog
 from grocer.components.welcome_dialog import welcome_dialog
 from grocer.state.auth import AuthState
 from grocer.state.forgot import ForgotState
@@ -38,6 +40,8 @@ def global_overlays() -> rx.Component:
         session_keeper(),
         bag_panel(),
         cart_overlay(),
+        slot_dialog(),
+        pickup_dialog(),
         login_dialog(),
         signup_dialog(),
         forgot_dialog(),

@@ -22,11 +22,16 @@ from grocer.pages import (
     errors,
     full_products,
     home,
+    order_confirmation,
+    payment,
     product_detail,
     products,
 )
 from grocer.state.catalogue import CatalogueState
+from grocer.state.checkout import CheckoutState
 from grocer.state.listing import ListingState
+from grocer.state.order_confirmation import OrderConfirmationState
+from grocer.state.payment import PaymentState
 from grocer.state.product import ProductState
 
 
@@ -76,7 +81,14 @@ PAGES: tuple[Page, ...] = (
     Page(errors.error_page("network"), "/error/network", "Grocer – Problème de connexion"),
     Page(errors.error_page("server"), "/error/server", "Grocer – Erreur du serveur"),
     Page(errors.error_page("notfound"), "404", "Grocer – Page introuvable"),
-    Page(checkout.checkout, checkout.ROUTE, "Commande – Grocer"),
+    Page(checkout.checkout, checkout.ROUTE, "Commande – Grocer", (CheckoutState.load,)),
+    Page(payment.payment, payment.ROUTE, "Paiement – Grocer", (PaymentState.load,)),
+    Page(
+        order_confirmation.order_confirmation,
+        order_confirmation.ROUTE,
+        "Commande confirmée – Grocer",
+        (OrderConfirmationState.load,),
+    ),
 )
 
 #: The page that throws while rendering, for the browser test of the 500 fallback: registered

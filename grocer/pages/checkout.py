@@ -1,77 +1,181 @@
-"""/checkout: a placeholder until the checkout issue lands — the bag summary, honestly labelled.
-
-Checkout itself (delivery instructions, payment) is a later issue; this page says so
-("Le paiement arrive bientôt") and shows what the shopper is about to order.
-"""
+"""/checkout: the delivery-instructions step (001 §2), between the bag and /payment."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
-from grocer.components.bag_panel import amount, line_image
-from grocer.components.dialog import FOCUS
-from grocer.components.i18n import t
-from grocer.state.bag import BagRow, BagState
-from grocer.state.currency import CurrencyState
+from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY
+from grocer.components.checkout_summary import CARD, checkout_summary, message
+from grocer.components.i18n import t, t_var
+from grocer.components.layout import page_layout
+from grocer.services.phones import COUNTRY_CODES
+from grocer.state.checkout import NAME_MAX, NOTES_MAX, PREFERENCES, ROUTE, CheckoutState
 
-ROUTE = "/checkout"
+__all__ = ["ROUTE", "checkout", "checkout_shell", "field_error"]
 
 
-def _line(item: rx.Var[BagRow]) -> rx.Component:
-    return rx.el.li(
-        line_image(item, "h-14 w-14"),
-        rx.el.div(
-            rx.el.p(item["name"], class_name="font-semibold text-gray-900"),
-            rx.el.p(
-                item["quantity"].to(str) + " × " + item["unit"][CurrencyState.code],
-                class_name="text-sm text-gray-500",
-            ),
-            class_name="min-w-0 flex-1",
-        ),
-        amount(item["total"], "font-bold text-gray-900 tabular-nums"),
-        class_name="flex items-center gap-4 py-3",
+def field_error(name: str) -> rx.Component:
+    key = CheckoutState.errors[name].to(str)
+    return rx.cond(
+        CheckoutState.errors.contains(name),
+        rx.el.p(t_var(key), id=f"err-{name}", role="alert", class_name="mt-1 text-sm text-red-700"),
     )
 
 
-def checkout_content() -> rx.Component:
+def _text_field(name: str, form_name: str, label_key: str, value: Any, auto: str) -> rx.Component:
     return rx.el.div(
-        rx.el.h1(
-            t("bag:checkoutPage.title"),
-            class_name="text-3xl font-bold tracking-tight text-gray-900",
+        rx.el.label(t(label_key), html_for=f"co-{name}", class_name=LABEL),
+        rx.el.input(
+            id=f"co-{name}",
+            name=form_name,
+            default_value=value,
+            auto_complete=auto,
+            class_name=INPUT,
+            custom_attrs={
+                "maxLength": str(NAME_MAX),
+                "aria-invalid": CheckoutState.errors.contains(name),
+                "aria-describedby": f"err-{name}",
+            },
+        ),
+        field_error(name),
+    )
+
+
+def _preference(value: str) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="radio",
+            name="delivery_preference",
+            value=value,
+            default_checked=CheckoutState.preference == value,
+            class_name="h-4 w-4 accent-green-700",
+        ),
+        t(f"checkout:instructions.preferences.{value}"),
+        class_name=(
+            "flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-4 py-3 "
+            "text-sm font-medium text-gray-900 has-[:checked]:border-green-700 "
+            "has-[:checked]:bg-green-50"
+        ),
+    )
+
+
+def instructions_form() -> rx.Component:
+    return rx.el.form(
+        rx.el.h2(t("checkout:instructions.title"), class_name="text-lg font-bold text-gray-900"),
+        rx.el.div(
+            _text_field(
+                "recipientFirstName",
+                "recipient_first_name",
+                "checkout:instructions.firstName",
+                CheckoutState.first_name,
+                "given-name",
+            ),
+            _text_field(
+                "recipientLastName",
+                "recipient_last_name",
+                "checkout:instructions.lastName",
+                CheckoutState.last_name,
+                "family-name",
+            ),
+            class_name="grid gap-4 sm:grid-cols-2",
         ),
         rx.el.div(
-            rx.el.p(t("bag:checkoutPage.comingSoon"), class_name="text-lg font-bold"),
-            rx.el.p(t("bag:checkoutPage.comingSoonText"), class_name="text-sm"),
-            role="status",
-            class_name="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900",
+            rx.el.label(t("checkout:instructions.phone"), html_for="co-phone", class_name=LABEL),
+            rx.el.div(
+                rx.el.select(
+                    *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
+                    name="country_code",
+                    default_value=CheckoutState.country_code,
+                    aria_label=t("auth:signup.countryCode"),
+                    class_name=f"{INPUT} w-28 shrink-0 pr-2",
+                ),
+                rx.el.input(
+                    id="co-phone",
+                    name="phone",
+                    type="tel",
+                    default_value=CheckoutState.phone,
+                    auto_complete="tel-national",
+                    placeholder="70 12 34 56",
+                    class_name=INPUT,
+                    custom_attrs={
+                        "inputMode": "numeric",
+                        "maxLength": "20",
+                        "aria-invalid": CheckoutState.errors.contains("phone"),
+                        "aria-describedby": "err-phone",
+                    },
+                ),
+                class_name="flex gap-2",
+            ),
+            field_error("phone"),
+        ),
+        rx.el.fieldset(
+            rx.el.legend(t("checkout:instructions.preference"), class_name=LABEL),
+            rx.el.div(
+                *(_preference(value) for value in PREFERENCES),
+                class_name="grid gap-2 sm:grid-cols-2",
+            ),
+            field_error("deliveryPreference"),
+        ),
+        rx.el.div(
+            rx.el.label(t("checkout:instructions.notes"), html_for="co-notes", class_name=LABEL),
+            rx.el.textarea(
+                id="co-notes",
+                name="delivery_notes",
+                default_value=CheckoutState.notes,
+                placeholder=t("checkout:instructions.notesPlaceholder"),
+                rows=3,
+                class_name=INPUT.replace("h-12", "min-h-24") + " py-3",
+                custom_attrs={"maxLength": str(NOTES_MAX)},
+            ),
+            field_error("deliveryNotes"),
+        ),
+        message(CheckoutState.slot_error_key),
+        rx.el.button(t("checkout:instructions.confirm"), type="submit", class_name=PRIMARY),
+        rx.el.p(
+            t("checkout:instructions.nextStep"), class_name="text-center text-sm text-gray-600"
+        ),
+        on_submit=CheckoutState.confirm,
+        reset_on_submit=False,
+        class_name=f"{CARD} flex flex-col gap-5",
+        custom_attrs={"noValidate": True},
+    )
+
+
+def checkout_shell(
+    title_key: str, ready: rx.Var[bool], main: rx.Component, side: rx.Component
+) -> rx.Component:
+    """The layout of the checkout steps: title, then the step and the summary side by side
+    (stacked on a phone); a calm placeholder while the guard runs."""
+    return rx.el.div(
+        rx.el.h1(
+            t(title_key), class_name="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl"
         ),
         rx.cond(
-            BagState.count > 0,
-            rx.el.section(
-                rx.el.h2(t("bag:title", count=BagState.count), class_name="text-lg font-bold"),
-                rx.el.ul(rx.foreach(BagState.items, _line), class_name="divide-y divide-gray-100"),
-                rx.el.div(
-                    rx.el.span(t("bag:subtotal"), class_name="font-semibold text-gray-700"),
-                    amount(BagState.subtotal, "text-xl font-bold text-gray-900 tabular-nums"),
-                    class_name="flex items-center justify-between border-t border-gray-100 pt-4",
-                ),
-                class_name="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-gray-100",
+            ready,
+            rx.el.div(
+                rx.el.div(main, class_name="min-w-0"),
+                side,
+                class_name="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-6",
             ),
-            rx.el.p(t("bag:empty.title"), class_name="text-gray-600"),
-        ),
-        rx.el.a(
-            t("bag:continueShopping"),
-            href="/",
-            class_name=(
-                "inline-flex h-12 w-fit items-center rounded-full bg-green-700 px-6 font-semibold "
-                f"text-white hover:bg-green-800 {FOCUS}"
+            rx.el.div(
+                rx.el.div(class_name="h-64 animate-pulse rounded-3xl bg-gray-100"),
+                rx.el.div(class_name="h-64 animate-pulse rounded-3xl bg-gray-100"),
+                aria_busy="true",
+                class_name="grid gap-4 lg:grid-cols-[minmax(0,1fr)_400px]",
             ),
         ),
-        class_name="mx-auto flex w-full max-w-3xl flex-col gap-6 py-8",
+        class_name="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:py-8",
     )
 
 
 def checkout() -> rx.Component:
-    from grocer.components.layout import page_layout
-
-    return page_layout(checkout_content())
+    return page_layout(
+        checkout_shell(
+            "checkout:instructions.pageTitle",
+            CheckoutState.ready,
+            instructions_form(),
+            checkout_summary(),
+        )
+    )

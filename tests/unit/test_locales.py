@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "assets" / "locales"
 LANGUAGES = ("fr", "en", "es", "de")
-NAMESPACES = ("common", "catalogue", "errors", "auth", "bag", "address")
+NAMESPACES = ("common", "catalogue", "errors", "auth", "bag", "address", "checkout")
 PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 
 #: The spec shows these labels in English in the French UI (spec 001 §2: "Go to Business",
@@ -44,6 +44,8 @@ SPEC_ENGLISH_LABELS: dict[str, set[str]] = {
         "confirmEmpty.title", "confirmEmpty.text", "confirmEmpty.warning", "continueShopping",
         "promo.add", "delivery.title",
     },
+    # The delivery-slot dialog's signed-out block (001 §2), English in the spec.
+    "checkout": {"slots.signInPrompt", "slots.signIn", "slots.signUp"},
 }  # fmt: skip
 
 #: Proper names, brands and symbols: the same in every language, whichever namespace.

@@ -1,0 +1,167 @@
+"""The add-payment-method form of /payment (001 §2, §5): hidden until "Ajouter un moyen de
+paiement"; tabs card / mobile money / PayPal. No card number nor CVV is kept (the service
+keeps brand, last four and expiry only); the CVV field is hidden text, at most 4."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY, SECONDARY
+from grocer.components.checkout_summary import message
+from grocer.components.dialog import FOCUS
+from grocer.components.i18n import t
+from grocer.services.payment_methods import EXPIRY_YEARS, MOBILE_MONEY_PROVIDERS
+from grocer.state.payment import TAB_CARD, TAB_MOBILE, TAB_PAYPAL, TABS, PaymentState
+
+
+def _field(label_key: str, name: str, **attrs: object) -> rx.Component:
+    custom = attrs.pop("custom_attrs", {})
+    return rx.el.div(
+        rx.el.label(t(label_key), html_for=f"pm-{name}", class_name=LABEL),
+        rx.el.input(id=f"pm-{name}", name=name, class_name=INPUT, custom_attrs=custom, **attrs),
+    )
+
+
+def _card_fields() -> rx.Component:
+    return rx.el.div(
+        _field("checkout:methods.cardName", "card_name", auto_complete="cc-name"),
+        _field(
+            "checkout:methods.cardNumber",
+            "card_number",
+            auto_complete="cc-number",
+            custom_attrs={"inputMode": "numeric", "maxLength": "23", "pattern": "[0-9 ]*"},
+        ),
+        rx.el.div(
+            _field(
+                "checkout:methods.expiryMonth",
+                "expiry_month",
+                type="number",
+                custom_attrs={"min": "1", "max": "12"},
+            ),
+            _field(
+                "checkout:methods.expiryYear",
+                "expiry_year",
+                type="number",
+                custom_attrs={"min": str(EXPIRY_YEARS[0]), "max": str(EXPIRY_YEARS[1])},
+            ),
+            _field(
+                "checkout:methods.cvv",
+                "cvv",
+                type="password",
+                auto_complete="cc-csc",
+                custom_attrs={"maxLength": "4", "inputMode": "numeric"},
+            ),
+            class_name="grid grid-cols-3 gap-3",
+        ),
+        class_name="flex flex-col gap-4",
+    )
+
+
+def _mobile_fields() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.label(t("checkout:methods.provider"), html_for="pm-provider", class_name=LABEL),
+            rx.el.select(
+                *(rx.el.option(name, value=name) for name in MOBILE_MONEY_PROVIDERS),
+                id="pm-provider",
+                name="provider",
+                class_name=INPUT,
+            ),
+        ),
+        _field(
+            "checkout:methods.mobileNumber",
+            "mobile_number",
+            type="tel",
+            custom_attrs={"inputMode": "tel", "maxLength": "20"},
+        ),
+        class_name="flex flex-col gap-4",
+    )
+
+
+def _paypal_fields() -> rx.Component:
+    return _field(
+        "checkout:methods.paypalEmail", "paypal_email", type="email", auto_complete="email"
+    )
+
+
+def _tab(tab: str) -> rx.Component:
+    selected = PaymentState.tab == tab
+    base = f"flex-1 rounded-full px-3 py-2 text-sm font-semibold {FOCUS} "
+    return rx.el.button(
+        t(f"checkout:methods.tabs.{tab}"),
+        type="button",
+        role="tab",
+        on_click=PaymentState.choose_tab(tab),
+        aria_selected=selected,
+        class_name=rx.cond(
+            selected, base + "bg-white text-gray-900 shadow", base + "text-gray-600"
+        ),
+    )
+
+
+def payment_method_form() -> rx.Component:
+    form = rx.el.form(
+        rx.el.div(
+            *(_tab(tab) for tab in TABS),
+            role="tablist",
+            class_name="flex gap-1 rounded-full bg-gray-100 p-1",
+        ),
+        rx.match(
+            PaymentState.tab,
+            (TAB_CARD, _card_fields()),
+            (TAB_MOBILE, _mobile_fields()),
+            (TAB_PAYPAL, _paypal_fields()),
+            _card_fields(),
+        ),
+        message(PaymentState.add_error_key),
+        rx.el.div(
+            rx.el.button(
+                t("checkout:slots.cancel"),
+                type="button",
+                on_click=PaymentState.close_add,
+                class_name=f"{SECONDARY} flex-1",
+            ),
+            rx.el.button(
+                t("checkout:methods.save"),
+                type="submit",
+                disabled=PaymentState.add_busy,
+                class_name=f"{PRIMARY} flex-1",
+            ),
+            class_name="flex gap-3",
+        ),
+        on_submit=PaymentState.add_method,
+        reset_on_submit=False,
+        key=PaymentState.tab,
+        aria_label=t("checkout:methods.add"),
+        class_name="flex flex-col gap-4 rounded-2xl border border-gray-200 p-4",
+        custom_attrs={"noValidate": True},
+    )
+    return rx.cond(
+        PaymentState.add_open,
+        form,
+        rx.el.button(
+            t("checkout:methods.add"),
+            type="button",
+            on_click=PaymentState.open_add,
+            class_name=f"{SECONDARY} h-11 w-full text-sm",
+        ),
+    )
+
+
+def payment_toast() -> rx.Component:
+    return rx.cond(
+        PaymentState.toast_key != "",
+        rx.el.div(
+            rx.cond(
+                PaymentState.toast_error,
+                t("checkout:payment.methodFailed"),
+                t("checkout:payment.methodAdded"),
+            ),
+            role="status",
+            class_name=rx.cond(
+                PaymentState.toast_error,
+                "fixed bottom-6 left-1/2 z-[60] -translate-x-1/2 rounded-full bg-red-700 px-5 py-3 text-sm font-semibold text-white shadow-lg",
+                "fixed bottom-6 left-1/2 z-[60] -translate-x-1/2 rounded-full bg-gray-900 px-5 py-3 text-sm font-semibold text-white shadow-lg",
+            ),
+        ),
+    )

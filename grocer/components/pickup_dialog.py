@@ -1,0 +1,101 @@
+"""The pickup dialog "Options de retrait" (001 §2): the address line, six day columns paged
+with arrows, slots 9h - 13h and 15h - 17h, "Confirmer le créneau" disabled until chosen."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from grocer.components.dialog import FOCUS, dialog
+from grocer.components.i18n import t, t_var
+from grocer.components.icons import stroke_icon
+from grocer.components.slot_dialog import day_name, dialog_buttons, signed_out_block, slot_error
+from grocer.state.slot_dialog import PICKUP, PICKUP_PAGES, DayTab, SlotDialogState, SlotRow
+
+CHEVRON_LEFT = ("m15 18-6-6 6-6",)
+CHEVRON_RIGHT = ("m9 18 6-6-6-6",)
+ARROW = (
+    "inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border "
+    f"border-gray-200 bg-white hover:bg-gray-50 disabled:opacity-40 {FOCUS}"
+)
+
+
+def _slot_button(row: rx.Var[SlotRow]) -> rx.Component:
+    chosen = SlotDialogState.chosen == row["id"]
+    base = f"flex w-full flex-col items-center rounded-xl px-1 py-2 text-xs font-semibold {FOCUS} "
+    return rx.el.button(
+        rx.el.span(row["label"]),
+        rx.cond(
+            row["state_key"] != "",
+            rx.el.span(t_var(row["state_key"]), class_name="text-[10px] font-medium"),
+        ),
+        type="button",
+        on_click=SlotDialogState.choose_slot(row["id"]),
+        disabled=~row["available"],
+        aria_pressed=chosen,
+        custom_attrs={"data-slot": row["slot"], "data-date": row["date"]},
+        class_name=rx.cond(
+            chosen,
+            base + "bg-green-700 text-white",
+            base + "border border-gray-200 bg-white text-gray-800 hover:border-green-600 "
+            "disabled:cursor-not-allowed disabled:border-dashed disabled:bg-gray-50 "
+            "disabled:text-gray-400",
+        ),
+    )
+
+
+def _column(day: rx.Var[DayTab]) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(day_name(day), class_name="truncate text-center text-xs font-bold text-gray-900"),
+        rx.foreach(day["slots"], _slot_button),
+        role="group",
+        aria_label=day_name(day),
+        class_name="flex min-w-0 flex-col gap-2",
+    )
+
+
+def pickup_dialog() -> rx.Component:
+    body = rx.el.div(
+        rx.el.p(
+            rx.cond(
+                SlotDialogState.pickup_address != "",
+                SlotDialogState.pickup_address,
+                t("checkout:pickup.noAddress"),
+            ),
+            class_name="rounded-xl bg-gray-50 px-4 py-3 text-sm text-gray-800",
+        ),
+        rx.el.div(
+            rx.el.button(
+                stroke_icon(CHEVRON_LEFT, 18),
+                type="button",
+                on_click=SlotDialogState.previous_page,
+                disabled=SlotDialogState.page <= 0,
+                aria_label=t("checkout:pickup.previous"),
+                class_name=ARROW,
+            ),
+            rx.el.div(
+                rx.foreach(SlotDialogState.days, _column),
+                class_name="grid flex-1 grid-cols-3 gap-2 sm:grid-cols-6",
+            ),
+            rx.el.button(
+                stroke_icon(CHEVRON_RIGHT, 18),
+                type="button",
+                on_click=SlotDialogState.next_page,
+                disabled=SlotDialogState.page >= PICKUP_PAGES - 1,
+                aria_label=t("checkout:pickup.next"),
+                class_name=ARROW,
+            ),
+            class_name="flex items-start gap-2",
+        ),
+        slot_error(),
+        signed_out_block(),
+        class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-4 pt-2",
+    )
+    return dialog(
+        body,
+        dialog_buttons(t("checkout:pickup.confirm")),
+        open=SlotDialogState.kind == PICKUP,
+        on_close=SlotDialogState.close,
+        title=t("checkout:pickup.title"),
+        size="lg",
+        dialog_id="pickup-dialog",
+    )

@@ -1,0 +1,148 @@
+"""The delivery-slot dialog (001 §2 "Delivery-slot dialogs"): days strip, hour select,
+"Annuler" / "Enregistrer", the standard-slots banner and, signed out, the sign-in block."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY, SECONDARY
+from grocer.components.dialog import FOCUS, dialog
+from grocer.components.i18n import t, t_var
+from grocer.state.session import SessionState
+from grocer.state.slot_dialog import DELIVERY, DayTab, SlotDialogState, SlotRow
+
+
+def day_name(day: rx.Var[DayTab]) -> rx.Var[str]:
+    """ "Aujourd'hui", "Demain", else "mer. 27 nov."."""
+    return rx.cond(
+        day["named"],
+        t_var(day["name_key"]),
+        t_var(day["name_key"]) + " " + day["day"].to_string() + " " + t_var(day["month_key"]),
+    )
+
+
+def slot_error() -> rx.Component:
+    return rx.cond(
+        SlotDialogState.error_key != "",
+        rx.el.p(
+            t_var(SlotDialogState.error_key),
+            role="alert",
+            class_name="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800",
+        ),
+    )
+
+
+def dialog_buttons(save_label: Any) -> rx.Component:
+    """ "Annuler" and the save button, disabled until a slot is chosen."""
+    return rx.el.div(
+        rx.el.button(
+            t("checkout:slots.cancel"),
+            type="button",
+            on_click=SlotDialogState.close,
+            class_name=f"{SECONDARY} flex-1",
+        ),
+        rx.el.button(
+            rx.cond(SlotDialogState.busy, t("checkout:slots.saving"), save_label),
+            type="button",
+            on_click=SlotDialogState.save,
+            disabled=~SlotDialogState.can_save,
+            class_name=f"{PRIMARY} flex-1",
+        ),
+        class_name="flex gap-3 border-t border-gray-100 px-6 py-4",
+    )
+
+
+def _day_button(day: rx.Var[DayTab]) -> rx.Component:
+    selected = SlotDialogState.day == day["iso"]
+    base = f"shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition {FOCUS} "
+    return rx.el.button(
+        day_name(day),
+        type="button",
+        on_click=SlotDialogState.choose_day(day["iso"]),
+        aria_pressed=selected,
+        custom_attrs={"data-day": day["iso"]},
+        class_name=rx.cond(
+            selected,
+            base + "bg-green-700 text-white",
+            base + "border border-gray-200 bg-white text-gray-800 hover:border-green-600",
+        ),
+    )
+
+
+def _option(row: rx.Var[SlotRow]) -> rx.Component:
+    return rx.el.option(
+        rx.cond(
+            row["state_key"] != "",
+            row["label"] + " — " + t_var(row["state_key"]),
+            row["label"],
+        ),
+        value=row["id"].to_string(),
+        disabled=~row["available"],
+    )
+
+
+def signed_out_block() -> rx.Component:
+    """ "Or sign in to add, edit, or view your address" with "Sign in" / "Sign up"."""
+    return rx.cond(
+        ~SessionState.is_authenticated,
+        rx.el.div(
+            rx.el.p(t("checkout:slots.signInPrompt"), class_name="text-sm text-gray-700"),
+            rx.el.div(
+                rx.el.button(
+                    t("checkout:slots.signIn"),
+                    type="button",
+                    on_click=SlotDialogState.sign_in,
+                    class_name=f"{SECONDARY} h-10 flex-1 text-sm",
+                ),
+                rx.el.button(
+                    t("checkout:slots.signUp"),
+                    type="button",
+                    on_click=SlotDialogState.sign_up,
+                    class_name=f"{SECONDARY} h-10 flex-1 text-sm",
+                ),
+                class_name="flex gap-2",
+            ),
+            class_name="flex flex-col gap-3 rounded-2xl bg-gray-50 p-4",
+        ),
+    )
+
+
+def slot_dialog() -> rx.Component:
+    body = rx.el.div(
+        rx.el.div(
+            rx.foreach(SlotDialogState.days, _day_button),
+            role="group",
+            aria_label=t("checkout:slots.days"),
+            class_name="-mx-6 flex gap-2 overflow-x-auto px-6 pb-1",
+        ),
+        rx.el.div(
+            rx.el.label(t("checkout:slots.selectHour"), html_for="slot-select", class_name=LABEL),
+            rx.el.select(
+                rx.el.option(t("checkout:slots.placeholder"), value="", disabled=True),
+                rx.foreach(SlotDialogState.day_slots, _option),
+                id="slot-select",
+                value=SlotDialogState.chosen_value,
+                on_change=SlotDialogState.choose_slot,
+                disabled=SlotDialogState.loading,
+                class_name=f"{INPUT} pr-8",
+            ),
+        ),
+        slot_error(),
+        rx.el.p(
+            t("checkout:slots.standardBanner"),
+            role="note",
+            class_name="rounded-xl bg-green-50 px-4 py-3 text-sm text-green-900",
+        ),
+        signed_out_block(),
+        class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-4 pt-2",
+    )
+    return dialog(
+        body,
+        dialog_buttons(t("checkout:slots.save")),
+        open=SlotDialogState.kind == DELIVERY,
+        on_close=SlotDialogState.close,
+        title=t("checkout:slots.title"),
+        dialog_id="slot-dialog",
+    )
