@@ -45,7 +45,14 @@ def _slot_button(row: rx.Var[SlotRow]) -> rx.Component:
 
 def _column(day: rx.Var[DayTab]) -> rx.Component:
     return rx.el.div(
-        rx.el.p(day_name(day), class_name="truncate text-center text-xs font-bold text-gray-900"),
+        rx.el.p(
+            rx.el.span(t_var(day["name_key"]), class_name="block truncate font-bold text-gray-900"),
+            rx.el.span(
+                day["day"].to_string() + " " + t_var(day["month_key"]),
+                class_name="block text-gray-500",
+            ),
+            class_name="text-center text-xs leading-4",
+        ),
         rx.foreach(day["slots"], _slot_button),
         role="group",
         aria_label=day_name(day),

@@ -48,7 +48,7 @@ def dialog_buttons(save_label: Any) -> rx.Component:
             type="button",
             on_click=SlotDialogState.save,
             disabled=~SlotDialogState.can_save,
-            class_name=f"{PRIMARY} flex-1",
+            class_name=f"{PRIMARY} flex-1 whitespace-nowrap px-4 text-sm sm:text-base",
         ),
         class_name="flex gap-3 border-t border-gray-100 px-6 py-4",
     )

@@ -285,6 +285,16 @@ def pay_button() -> rx.Component:
             rx.el.div(
                 rx.el.p(t("checkout:payment.waiting"), role="status", class_name="font-semibold"),
                 rx.el.p(t("checkout:payment.waitingText"), class_name="text-sm"),
+                rx.cond(
+                    PaymentState.payment_url != "",
+                    rx.el.a(
+                        t("checkout:payment.openPaymentPage"),
+                        href=PaymentState.payment_url,
+                        target="_blank",
+                        rel="noopener",
+                        class_name="text-sm font-semibold underline",
+                    ),
+                ),
                 Every.create(ms=POLL_MS, on_tick=PaymentState.poll),
                 class_name="rounded-2xl bg-amber-50 p-4 text-amber-900",
             ),

@@ -1,7 +1,11 @@
-"""The confirmation page /commande/{id}: the shopper's own order (another's is not found)."""
+"""The confirmation page /order-confirmation?number=…: the shopper's own order (another's, or
+none, is not found). It is also where the mobile-money provider sends the shopper back
+(grocer.services.payments RETURN_PATH): while the payment is pending the page asks its status.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from datetime import date
@@ -11,15 +15,15 @@ from typing import Any, TypedDict
 import reflex as rx
 
 from grocer.models.base import utcnow
-from grocer.services import money, orders
-from grocer.services.errors import Forbidden, NotFound
+from grocer.services import money, orders, payments
 from grocer.state import session_guard
 from grocer.state.slot_dialog import DayTab, day_tabs
 
 logger = logging.getLogger(__name__)
 
-ROUTE = "/commande/[order_id]"
-_PATH = re.compile(r"^/commande/(\d{1,12})/?$")
+ROUTE = "/order-confirmation"
+NUMBER = re.compile(r"^[A-Za-z0-9-]{1,40}$")
+POLL_MS = 4_000
 
 
 class ShownLine(TypedDict):
@@ -28,9 +32,11 @@ class ShownLine(TypedDict):
     total: dict[str, str]
 
 
-def order_id_from_path(path: str) -> int:
-    match = _PATH.match(path or "")
-    return int(match.group(1)) if match else 0
+def order_number(params: Any) -> str:
+    """The `number` query parameter when it looks like an order number, else ""."""
+    value = params.get("number") if hasattr(params, "get") else None
+    value = value[0] if isinstance(value, list) and value else value
+    return value if isinstance(value, str) and NUMBER.match(value) else ""
 
 
 def _amount(value: Any) -> dict[str, str]:
@@ -53,7 +59,6 @@ def shown_order(order: dict[str, Any]) -> dict[str, str]:
         "number": str(order.get("number") or ""),
         "status": str(order.get("status") or ""),
         "kind": str(order.get("kind") or "delivery"),
-        "slotDate": str(slot.get("date") or ""),
         "slotLabel": str(slot.get("label") or ""),
         "address": address_line,
         "paymentMethod": str(order.get("paymentMethod") or "cash"),
@@ -61,39 +66,36 @@ def shown_order(order: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def _own_order(db: Any, user: Any, number: str) -> dict[str, Any]:
+    """The caller's order of that number (orders.list_orders is the caller's own list)."""
+    for order in orders.list_orders(db, user, user.id):
+        if order["number"] == number:
+            return dict(order)
+    return {}
+
+
 class OrderConfirmationState(rx.State):
     found: bool = False
     loading: bool = True
     order: dict[str, str] = {}
     total: dict[str, str] = {}
-    slot_day: DayTab = day_tabs([], date(2000, 1, 1), 1, date(2000, 1, 1))[0]
     lines: list[ShownLine] = []
+    slot_day: DayTab = day_tabs([], date(2000, 1, 1), 1, date(2000, 1, 1))[0]
+    pending: bool = False  # mobile money still waiting: the page asks its status
 
-    @rx.event
-    async def load(self):
-        self.loading = True
-        self.found = False
-        order_id = order_id_from_path(self.router.url.path)
-        user_id = await session_guard.signed_in_user_id(self)
-        if not order_id or user_id is None:
-            self.loading = False
-            return
+    _reference: str = ""
+
+    async def _read(self, user_id: int, number: str) -> None:
         try:
-            answer = await session_guard.call(orders.get_order, user_id, order_id, as_user=user_id)
-        except (NotFound, Forbidden):
-            self.loading = False
-            return
+            answer = await session_guard.call(_own_order, number, as_user=user_id)
         except Exception:
             logger.warning("confirmation: could not read the order", exc_info=True)
-            self.loading = False
+            answer = {}
+        if not answer:
+            self.found = False
             return
-        self.order = shown_order(dict(answer))
+        self.order = shown_order(answer)
         self.total = _amount(answer.get("total"))
-        try:
-            day = date.fromisoformat(str((answer.get("slot") or {}).get("date")))
-            self.slot_day = day_tabs([], day, 1, utcnow().date())[0]
-        except ValueError:
-            pass
         self.lines = [
             ShownLine(
                 name=str(line.get("name") or ""),
@@ -102,5 +104,38 @@ class OrderConfirmationState(rx.State):
             )
             for line in answer.get("lines") or []
         ]
+        try:
+            day = date.fromisoformat(str((answer.get("slot") or {}).get("date")))
+            self.slot_day = day_tabs([], day, 1, utcnow().date())[0]
+        except ValueError:
+            pass
+        self._reference = str(answer.get("paymentReference") or "")
+        self.pending = self.order["paymentStatus"] == "pending" and bool(self._reference)
         self.found = True
+
+    @rx.event
+    async def load(self):
+        self.loading = True
+        self.found = False
+        self.pending = False
+        number = order_number(self.router.url.query_parameters)
+        user_id = await session_guard.signed_in_user_id(self)
+        if number and user_id is not None:
+            await self._read(user_id, number)
         self.loading = False
+
+    @rx.event
+    async def poll(self):
+        """While a mobile-money payment is pending: ask the provider (through the payment
+        service), then show the order as it now is."""
+        if not self.pending or not self._reference:
+            return
+        user_id = await session_guard.signed_in_user_id(self)
+        if user_id is None:
+            return
+        try:
+            await asyncio.to_thread(payments.refresh, self._reference)
+        except Exception:
+            logger.warning("confirmation: payment status check failed", exc_info=True)
+            return
+        await self._read(user_id, self.order.get("number", ""))

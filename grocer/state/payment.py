@@ -37,7 +37,7 @@ from grocer.state.slot_dialog import PICKUP, SlotDialogState, parse_timeslot
 logger = logging.getLogger(__name__)
 
 ROUTE = "/payment"
-CONFIRMATION_ROUTE = "/commande"
+CONFIRMATION_ROUTE = "/order-confirmation"  # the provider returns there too
 TIP_CHOICES: tuple[str, ...] = pricing.TIP_CHOICES  # 5, 10, 15, custom (001 §9)
 DEFAULT_TIP = pricing.DEFAULT_TIP
 CASH, MOBILE_MONEY = "cash", "mobile_money"
@@ -77,6 +77,9 @@ PLACE_ERRORS: dict[str, str] = {
     "orders.errors.idempotencyMismatch": "checkout:payment.errors.changed",
     "slots.errors.full": "checkout:slots.errors.full",
     "slots.errors.closed": "checkout:slots.errors.closed",
+    "cart.issues.belowDeliveryMinimum": "checkout:payment.errors.belowMinimum",
+    "orders.errors.unavailable": "checkout:payment.errors.unavailable",
+    "orders.errors.slotKind": "checkout:slots.errors.unavailable",
 }
 
 
@@ -113,6 +116,10 @@ def shown_amounts(quote: Mapping[str, Any]) -> dict[str, dict[str, str]]:
     return shown
 
 
+def _digits(text: Any) -> str:
+    return "".join(ch for ch in str(text or "") if ch.isdigit())
+
+
 def order_body(
     *,
     timeslot: Mapping[str, Any],
@@ -132,14 +139,15 @@ def order_body(
         "kind": kind,
         "holdId": timeslot.get("holdId"),
         "slotId": timeslot.get("slotId"),
-        "instructions": dict(instructions),
+        # The order service takes digits only: the country code's digits lead.
+        "instructions": {**instructions, "phone": _digits(instructions.get("phone"))},
         "tip": {"choice": tip_choice, "custom": custom_tip if tip_choice == "custom" else None},
         "promoCode": promo_code or None,
         "giftCardCode": gift_card_code or None,
         "payment": {
             "method": method,
             "channel": channel if method == MOBILE_MONEY else None,
-            "phone": phone if method == MOBILE_MONEY else None,
+            "phone": _digits(phone) if method == MOBILE_MONEY else None,
         },
     }
     if kind != PICKUP:
@@ -202,6 +210,7 @@ class PaymentState(rx.State):
     field_error_key: str = ""
     placing: bool = False
     waiting: bool = False  # mobile money: waiting for the shopper's phone
+    payment_url: str = ""  # the provider's payment page, when it gives one
     # The add-payment-method form.
     add_open: bool = False
     tab: str = TAB_CARD
@@ -212,7 +221,7 @@ class PaymentState(rx.State):
 
     _attempt_key: str = ""
     _reference: str = ""
-    _order_id: int = 0
+    _order_number: str = ""
     _toast_seq: int = 0
 
     @rx.var
@@ -250,6 +259,9 @@ class PaymentState(rx.State):
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is not None:
             await self._quote(user_id)
+
+    def _confirmation(self) -> str:
+        return f"{CONFIRMATION_ROUTE}?number={self._order_number}"
 
     async def _clear_client_checkout(self) -> list[Any]:
         """The order is placed: the browser forgets the slot and instructions, and the bag
@@ -388,12 +400,12 @@ class PaymentState(rx.State):
             )
             return
         order = result.order
-        self._order_id = int(order["id"])
+        self._order_number = str(order["number"])
         if self.method != MOBILE_MONEY or not result.payment_reference:
             self.placing = False
             for event in await self._clear_client_checkout():
                 yield event
-            yield rx.redirect(f"{CONFIRMATION_ROUTE}/{self._order_id}")
+            yield rx.redirect(self._confirmation())
             return
         self._reference = result.payment_reference
         try:
@@ -411,7 +423,7 @@ class PaymentState(rx.State):
             self.waiting = False
             for event in await self._clear_client_checkout():
                 yield event
-            yield rx.redirect(f"{CONFIRMATION_ROUTE}/{self._order_id}")
+            yield rx.redirect(self._confirmation())
         elif status in ("failed", "cancelled"):
             self.waiting = False
             self.error_key = K_REFUSED
@@ -425,6 +437,8 @@ class PaymentState(rx.State):
         else:
             self.waiting = True
             self.error_key = ""
+            url = str(answer.get("paymentUrl") or "")
+            self.payment_url = url if url.startswith(("https://", "http://")) else ""
 
     @rx.event
     async def poll(self):

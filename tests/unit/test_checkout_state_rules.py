@@ -218,6 +218,7 @@ def test_order_body_carries_no_price_and_one_address_form() -> None:
     assert body["tip"] == {"choice": "custom", "custom": "500"}
     assert body["payment"] == {"method": "cash", "channel": None, "phone": None}
     assert body["giftCardCode"] is None
+    assert body["instructions"]["phone"] == "22670123456"
     assert "price" not in json.dumps(body).lower()
     saved = order_body(
         timeslot={"kind": "pickup", "slotId": 3},
@@ -229,10 +230,10 @@ def test_order_body_carries_no_price_and_one_address_form() -> None:
         gift_card_code="GIFT10",
         method="mobile_money",
         channel="moov",
-        phone="70123456",
+        phone="+226 70 12 34 56",
     )
     assert "address" not in saved and "addressId" not in saved  # pickup: the store
-    assert saved["payment"] == {"method": "mobile_money", "channel": "moov", "phone": "70123456"}
+    assert saved["payment"] == {"method": "mobile_money", "channel": "moov", "phone": "22670123456"}
 
 
 def test_attempt_keys_fit_the_header_rule() -> None:
