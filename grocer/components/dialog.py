@@ -61,29 +61,17 @@ class DialogTrigger(_RadixDialog):
     as_child: rx.Var[bool]
 
 
-class DialogPortal(_RadixDialog):
-    tag = "Portal"
-    alias = "DialogPortal"
+def _part(tag: str) -> type[_RadixDialog]:
+    """A Radix Dialog part without props of its own, rendered as `Dialog{tag}`."""
+    name = f"Dialog{tag}"
+    return type(name, (_RadixDialog,), {"tag": tag, "alias": name, "__module__": __name__})
 
 
-class DialogOverlay(_RadixDialog):
-    tag = "Overlay"
-    alias = "DialogOverlay"
-
-
-class DialogContent(_RadixDialog):
-    tag = "Content"
-    alias = "DialogContent"
-
-
-class DialogTitle(_RadixDialog):
-    tag = "Title"
-    alias = "DialogTitle"
-
-
-class DialogDescription(_RadixDialog):
-    tag = "Description"
-    alias = "DialogDescription"
+DialogPortal = _part("Portal")
+DialogOverlay = _part("Overlay")
+DialogContent = _part("Content")
+DialogTitle = _part("Title")
+DialogDescription = _part("Description")
 
 
 class DialogClose(_RadixDialog):
