@@ -5,8 +5,9 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.utils.format import format_queue_events
 
-from grocer.components.auth_dialog import CHECK, svg_icon
+from grocer.components.auth_dialog import svg_icon
 from grocer.components.dialog import FOCUS
+from grocer.components.form_parts import CHECK
 from grocer.components.i18n import t
 from grocer.state.auth import AuthState
 from grocer.state.session import SessionState

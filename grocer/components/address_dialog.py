@@ -16,6 +16,7 @@ import reflex as rx
 from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.browser import browser_call, on_each_value
 from grocer.components.dialog import FOCUS, dialog
+from grocer.components.form_parts import error_box, spinner, submit_button
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
@@ -23,6 +24,7 @@ from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
 from grocer.state.session import SessionState
+from grocer.views.icons import PATHS
 
 INPUT = (
     "block h-11 w-full rounded-xl border border-gray-300 bg-white px-3.5 text-base text-gray-900 "
@@ -31,11 +33,6 @@ INPUT = (
     "aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-500/15"
 )
 LABEL = "mb-1 block text-sm font-semibold text-gray-800"
-PRIMARY = (
-    "inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
-    "text-base font-semibold text-white shadow-sm transition hover:bg-green-800 "
-    f"disabled:cursor-not-allowed disabled:bg-green-700/60 {FOCUS}"
-)
 TILE = (
     "flex min-h-12 items-center gap-2.5 rounded-2xl border border-gray-200 bg-white px-3 py-2.5 "
     "text-left text-sm font-semibold text-gray-800 shadow-sm transition hover:border-green-600 "
@@ -48,28 +45,6 @@ LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7
 MAP = ("M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Z", "M9 4v14", "M15 6v14")
 STORE = ("M4 10v10h16V10", "M3 10l2-6h14l2 6", "M3 10a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0",
          "M10 20v-5h4v5")  # fmt: skip
-SPINNER = ("M12 3a9 9 0 1 0 9 9",)
-
-
-def spinner(size: int = 18) -> rx.Component:
-    return stroke_icon(SPINNER, size, "animate-spin")
-
-
-def alert_box(key: rx.Var[str], box_id: str) -> rx.Component:
-    """A message shown at once to screen readers (role=alert)."""
-    return rx.cond(
-        key != "",
-        rx.el.div(
-            icon("alert", 18, "mt-0.5 text-red-600"),
-            rx.el.p(t_var(key)),
-            id=box_id,
-            role="alert",
-            class_name=(
-                "flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 "
-                "text-sm font-medium text-red-800"
-            ),
-        ),
-    )
 
 
 def _input(
@@ -217,18 +192,6 @@ def default_checkbox() -> rx.Component:
     )
 
 
-def submit_button() -> rx.Component:
-    return rx.el.button(
-        rx.cond(AddressState.busy, spinner(), rx.fragment()),
-        rx.cond(AddressState.busy, t("address:dialog.saving"), t_var(AddressState.submit_key)),
-        type="submit",
-        disabled=AddressState.busy,
-        aria_busy=AddressState.busy,
-        class_name=PRIMARY,
-        id="address-submit",
-    )
-
-
 def guest_sign_in() -> rx.Component:
     return rx.cond(
         AddressState.signed_in,
@@ -267,7 +230,7 @@ def address_form() -> rx.Component:
             aria_hidden="true",
         ),
         quick_actions(),
-        alert_box(AddressState.error_key, "address-error"),
+        error_box(AddressState.error_key, "address-error", sign=PATHS["alert"]),
         rx.el.div(
             text_field(
                 "street",
@@ -317,7 +280,12 @@ def address_form() -> rx.Component:
             class_name="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-4",
         ),
         default_checkbox(),
-        submit_button(),
+        submit_button(
+            t_var(AddressState.submit_key),
+            t("address:dialog.saving"),
+            AddressState.busy,
+            id="address-submit",
+        ),
         guest_sign_in(),
         on_submit=AddressState.submit,
         reset_on_submit=False,

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import (
+from grocer.components.auth_dialog import svg_icon
+from grocer.components.dialog import dialog
+from grocer.components.form_parts import (
     CHECK,
     LINK,
     error_box,
     info_box,
     network_notice,
     submit_button,
-    svg_icon,
 )
-from grocer.components.dialog import dialog
 from grocer.components.i18n import t
 from grocer.components.otp_step import code_step, email_step, password_step
 from grocer.state.dialogs import DialogState

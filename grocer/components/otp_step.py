@@ -13,13 +13,8 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import (
-    LINK,
-    SECONDARY,
-    password_field,
-    submit_button,
-    text_field,
-)
+from grocer.components.auth_dialog import password_field, text_field
+from grocer.components.form_parts import LINK, SECONDARY, submit_button
 from grocer.components.i18n import current_language, t
 from grocer.components.session_hooks import digits_only
 from grocer.state.otp_flow import CODE_LENGTH, EMAIL_MAX, OtpFlowState

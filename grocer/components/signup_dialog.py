@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import (
+from grocer.components.auth_dialog import INPUT, LABEL, svg_icon, switch_prompt
+from grocer.components.dialog import dialog
+from grocer.components.form_parts import (
     CHECK,
-    INPUT,
-    LABEL,
     PRIMARY,
     error_box,
     info_box,
     network_notice,
     submit_button,
-    svg_icon,
-    switch_prompt,
 )
-from grocer.components.dialog import dialog
 from grocer.components.i18n import t
 from grocer.components.otp_step import (
     back_button,

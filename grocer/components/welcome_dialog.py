@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import CHECK, PRIMARY, svg_icon
+from grocer.components.auth_dialog import svg_icon
 from grocer.components.dialog import dialog, dialog_description, dialog_title
+from grocer.components.form_parts import CHECK, PRIMARY
 from grocer.components.i18n import t
 from grocer.state.dialogs import DialogState
 
