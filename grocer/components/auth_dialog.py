@@ -118,17 +118,21 @@ def password_field(
     )
 
 
+def to_dialog_button(
+    label_key: str, target: str, class_name: str = LINK, *, delayed: bool = True
+) -> rx.Component:
+    """A button to another account dialog: `delayed` closes this one and opens `target` 300 ms
+    later (000 §2.1, 001 §2); otherwise `target` takes its place at once."""
+    go = DialogState.switch_dialog if delayed else DialogState.open_dialog
+    return rx.el.button(t(label_key), type="button", on_click=go(target), class_name=class_name)
+
+
 def switch_prompt(question_key: str, action_key: str, target: str) -> rx.Component:
     """The footer line that swaps the sign-in and sign-up dialogs ("No account? Create one")."""
     return rx.el.p(
         t(question_key),
         " ",
-        rx.el.button(
-            t(action_key),
-            type="button",
-            on_click=DialogState.switch_dialog(target),
-            class_name=LINK,
-        ),
+        to_dialog_button(action_key, target),
         class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
     )
 
@@ -175,12 +179,7 @@ def login_dialog() -> rx.Component:
                     t("auth:login.rememberMe"),
                     class_name="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-800",
                 ),
-                rx.el.button(
-                    t("auth:login.forgot"),
-                    type="button",
-                    on_click=DialogState.open_dialog("forgot"),
-                    class_name=LINK,
-                ),
+                to_dialog_button("auth:login.forgot", "forgot", delayed=False),
                 class_name="flex items-center justify-between gap-3",
             ),
             submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),

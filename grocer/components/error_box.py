@@ -7,7 +7,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.i18n import t
-from grocer.components.icons import icon
+from grocer.components.icons import icon, icon_badge
 from grocer.components.product_card import FOCUS
 
 
@@ -15,13 +15,7 @@ def error_box(
     title_key: str, message_key: str, on_retry: Any, icon_name: str = "wifi-off"
 ) -> rx.Component:
     return rx.el.div(
-        rx.el.span(
-            icon(icon_name, 28),
-            class_name=(
-                "inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 "
-                "text-red-600"
-            ),
-        ),
+        icon_badge(icon(icon_name, 28), "h-14 w-14", "rounded-full bg-red-50 text-red-600"),
         rx.el.h2(t(title_key), class_name="mt-3 text-lg font-bold text-gray-900"),
         rx.el.p(t(message_key), class_name="mt-1 max-w-md text-sm text-gray-600"),
         rx.el.button(

@@ -8,18 +8,15 @@ from grocer.components.auth_dialog import svg_icon
 from grocer.components.dialog import dialog, dialog_description, dialog_title
 from grocer.components.form_parts import CHECK, PRIMARY
 from grocer.components.i18n import t
+from grocer.components.icons import icon_badge
 from grocer.state.dialogs import DialogState
 
 
 def welcome_dialog() -> rx.Component:
     return dialog(
         rx.el.div(
-            rx.el.span(
-                svg_icon(CHECK, 30),
-                class_name=(
-                    "inline-flex h-16 w-16 items-center justify-center rounded-full "
-                    "bg-green-100 text-green-700"
-                ),
+            icon_badge(
+                svg_icon(CHECK, 30), "h-16 w-16", "rounded-full bg-green-100 text-green-700"
             ),
             dialog_title(
                 t("auth:welcome.title", name=DialogState.welcome_name),

@@ -13,7 +13,7 @@ from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t
-from grocer.components.icons import icon
+from grocer.components.icons import icon, icon_badge
 from grocer.components.layout import page_layout
 from grocer.components.product_card import FOCUS
 from grocer.settings import get_settings
@@ -39,13 +39,7 @@ def error_content(kind: str) -> rx.Component:
     settings = get_settings()
     phone_href = "tel:" + "".join(ch for ch in settings.support_phone if ch.isdigit() or ch == "+")
     return rx.el.div(
-        rx.el.span(
-            icon(icon_name, 36),
-            class_name=(
-                "inline-flex h-20 w-20 items-center justify-center rounded-full "
-                "bg-green-50 text-green-700"
-            ),
-        ),
+        icon_badge(icon(icon_name, 36), "h-20 w-20", "rounded-full bg-green-50 text-green-700"),
         rx.el.p(status, class_name="mt-4 text-6xl font-extrabold text-green-700"),
         rx.el.h1(t(f"errors:{kind}Title"), class_name="mt-2 text-2xl font-bold text-gray-900"),
         rx.el.p(t(f"errors:{kind}Message"), class_name="mt-2 max-w-lg text-gray-700"),
