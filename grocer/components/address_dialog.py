@@ -40,8 +40,6 @@ TILE = (
 )
 
 # Extra stroke icons (24×24).
-LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z",
-          "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
 MAP = ("M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Z", "M9 4v14", "M15 6v14")
 STORE = ("M4 10v10h16V10", "M3 10l2-6h14l2 6", "M3 10a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0",
          "M10 20v-5h4v5")  # fmt: skip
@@ -131,46 +129,51 @@ def coordinate_field(name: str, label_key: str, low: int, high: int) -> rx.Compo
     )
 
 
+def _tile(
+    glyph: rx.Component, label: Any, on_click: Any, tile_id: str, wide: bool = False, **props: Any
+) -> rx.Component:
+    """One quick action: an icon beside its label, in a tile (`wide`: the whole row on a phone)."""
+    return rx.el.button(
+        glyph,
+        rx.el.span(label),
+        type="button",
+        on_click=on_click,
+        class_name=f"{TILE} col-span-2 sm:col-span-1" if wide else TILE,
+        id=tile_id,
+        **props,
+    )
+
+
 def quick_actions() -> rx.Component:
     """Current position, choose on the map, nearby stores."""
+    locating = AddressState.locating
     return rx.el.div(
-        rx.el.button(
+        _tile(
+            rx.cond(locating, spinner(20), icon("locate", 20, "text-green-700")),
             rx.cond(
-                AddressState.locating,
-                spinner(20),
-                stroke_icon(LOCATE, 20, "text-green-700"),
+                locating,
+                t("address:dialog.locating"),
+                t("address:dialog.useCurrentPosition"),
             ),
-            rx.el.span(
-                rx.cond(
-                    AddressState.locating,
-                    t("address:dialog.locating"),
-                    t("address:dialog.useCurrentPosition"),
-                )
-            ),
-            type="button",
-            on_click=AddressState.use_current_position,
-            aria_busy=AddressState.locating,
-            class_name=TILE,
-            id="address-use-position",
+            AddressState.use_current_position,
+            "address-use-position",
+            aria_busy=locating,
         ),
-        rx.el.button(
+        _tile(
             stroke_icon(MAP, 20, "text-green-700"),
-            rx.el.span(t("address:dialog.chooseOnMap")),
-            type="button",
-            on_click=MapPickerState.open_picker,
-            class_name=TILE,
-            id="address-open-map",
+            t("address:dialog.chooseOnMap"),
+            MapPickerState.open_picker,
+            "address-open-map",
         ),
-        rx.el.button(
+        _tile(
             stroke_icon(STORE, 20, "text-green-700"),
-            rx.el.span(t("address:dialog.nearbyStores")),
-            type="button",
-            on_click=[
+            t("address:dialog.nearbyStores"),
+            [
                 StorePickerState.open_store_picker(current_language),
                 browser_call(GEOLOCATE_JS, StorePickerState.got_location),
             ],
-            class_name=f"{TILE} col-span-2 sm:col-span-1",
-            id="address-open-stores",
+            "address-open-stores",
+            wide=True,
         ),
         class_name="grid grid-cols-2 gap-2 sm:grid-cols-3",
     )

@@ -25,8 +25,6 @@ BUTTON = (
     "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold "
     f"transition {FOCUS}"
 )
-LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z",
-          "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
 
 
 def _spinner() -> rx.Component:
@@ -232,7 +230,7 @@ def legend() -> rx.Component:
 
 def center_on_me_button() -> rx.Component:
     return rx.el.button(
-        stroke_icon(LOCATE, 20, "text-blue-700"),
+        icon("locate", 20, "text-blue-700"),
         rx.el.span(t("address:picker.centerOnMe"), class_name="hidden lg:inline"),
         type="button",
         on_click=browser_call(GEOLOCATE_JS, MapPickerState.got_here),
