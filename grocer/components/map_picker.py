@@ -14,12 +14,19 @@ import reflex as rx
 
 from grocer.components.browser import browser_call
 from grocer.components.dialog import FOCUS, dialog
+from grocer.components.form_parts import spinner
 from grocer.components.i18n import t, t_var
-from grocer.components.icons import icon, stroke_icon
+from grocer.components.icons import icon
 from grocer.components.leaflet import leaflet_map
+from grocer.components.place_search import (
+    place_button,
+    search_field,
+    search_input,
+    search_results,
+)
 from grocer.state.address import GEOLOCATE_JS
 from grocer.state.dialogs import DialogState
-from grocer.state.map_picker import QUERY_MAX, MapPickerState
+from grocer.state.map_picker import MapPickerState
 
 BUTTON = (
     "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold "
@@ -27,42 +34,22 @@ BUTTON = (
 )
 
 
-def _spinner() -> rx.Component:
-    return stroke_icon(("M12 3a9 9 0 1 0 9 9",), 16, "animate-spin")
-
-
 def search_box() -> rx.Component:
     return rx.el.div(
-        rx.el.label(t("address:picker.search"), html_for="map-picker-search", class_name="sr-only"),
-        rx.el.div(
-            icon(
-                "search",
-                18,
-                "pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-gray-500",
-            ),
+        *search_field(
             rx.debounce_input(
-                rx.el.input(
-                    id="map-picker-search",
-                    type="search",
+                search_input(
+                    "map-picker-search",
+                    t("address:picker.searchPlaceholder"),
+                    "h-12",
+                    {"aria-controls": "map-picker-results"},
                     value=MapPickerState.query,
                     on_change=MapPickerState.set_query,
-                    placeholder=t("address:picker.searchPlaceholder"),
-                    auto_complete="off",
-                    class_name=(
-                        "block h-12 w-full rounded-full border border-gray-300 bg-white pl-10 "
-                        "pr-4 text-base text-gray-900 shadow-sm placeholder:text-gray-400 "
-                        "focus:border-green-600 focus:outline-none focus:ring-4 "
-                        "focus:ring-green-600/15"
-                    ),
-                    custom_attrs={
-                        "maxLength": str(QUERY_MAX),
-                        "aria-controls": "map-picker-results",
-                        "enterKeyHint": "search",
-                    },
                 ),
                 debounce_timeout=300,
             ),
-            class_name="relative",
+            t("address:picker.search"),
+            "map-picker-search",
         ),
         class_name="w-full",
     )
@@ -70,50 +57,36 @@ def search_box() -> rx.Component:
 
 def result_row(item: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.button(
-            icon("pin", 18, "mt-0.5 text-green-700"),
-            rx.el.span(
-                rx.el.span(item["title"], class_name="block truncate font-semibold text-gray-900"),
-                rx.el.span(item["subtitle"], class_name="block truncate text-xs text-gray-600"),
-                class_name="min-w-0 flex-1",
-            ),
-            type="button",
-            on_click=MapPickerState.choose_result(item["index"]),
-            class_name=(
-                "flex w-full items-start gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm "
-                f"hover:bg-green-50 {FOCUS}"
-            ),
+        place_button(
+            item,
+            MapPickerState.choose_result(item["index"]),
+            "text-green-700",
+            "block truncate",
+            "flex w-full items-start gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm "
+            "hover:bg-green-50",
         ),
     )
 
 
 def results_panel() -> rx.Component:
     """Loading, empty and found states; over the map on a phone, in the panel on desktop."""
-    has_results = MapPickerState.results.length() > 0
-    showing = MapPickerState.searching | has_results | (MapPickerState.searched != "")
+    showing = (
+        MapPickerState.searching
+        | (MapPickerState.results.length() > 0)
+        | (MapPickerState.searched != "")
+    )
     return rx.cond(
         showing,
         rx.el.div(
-            rx.cond(
+            search_results(
                 MapPickerState.searching,
-                rx.el.p(
-                    _spinner(),
-                    t("address:picker.searching"),
+                MapPickerState.results,
+                result_row,
+                keys="address:picker",
+                empty=rx.el.p(
+                    t("address:picker.noResults", query=MapPickerState.searched),
                     role="status",
-                    class_name="flex items-center gap-2 px-3 py-3 text-sm text-gray-700",
-                ),
-                rx.cond(
-                    has_results,
-                    rx.el.ul(
-                        rx.foreach(MapPickerState.results, result_row),
-                        aria_label=t("address:picker.results"),
-                        class_name="flex flex-col",
-                    ),
-                    rx.el.p(
-                        t("address:picker.noResults", query=MapPickerState.searched),
-                        role="status",
-                        class_name="px-3 py-3 text-sm text-gray-700",
-                    ),
+                    class_name="px-3 py-3 text-sm text-gray-700",
                 ),
             ),
             id="map-picker-results",
@@ -262,7 +235,7 @@ def selection_summary() -> rx.Component:
                     rx.cond(
                         MapPickerState.resolving,
                         rx.el.p(
-                            _spinner(),
+                            spinner(16),
                             t("address:picker.resolving"),
                             class_name="flex items-center gap-1.5 text-sm text-gray-700",
                         ),
