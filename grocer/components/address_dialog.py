@@ -15,6 +15,7 @@ import reflex as rx
 
 from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.browser import browser_call, on_each_value
+from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import error_box, spinner, submit_button
 from grocer.components.i18n import current_language, t, t_var
@@ -201,10 +202,9 @@ def guest_sign_in() -> rx.Component:
         rx.fragment(),
         rx.el.div(
             rx.el.p(t("address:dialog.signInHint"), class_name="flex-1 text-sm text-gray-600"),
-            rx.el.button(
-                icon("user", 18),
+            icon_text_button(
+                "user",
                 t("address:dialog.signIn"),
-                type="button",
                 on_click=AddressState.sign_in,
                 class_name=(
                     "inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full "

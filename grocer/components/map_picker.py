@@ -13,6 +13,7 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.browser import browser_call
+from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import spinner
 from grocer.components.i18n import t, t_var
@@ -157,10 +158,10 @@ def manual_coordinates() -> rx.Component:
                     class_name="text-sm font-medium text-red-700",
                 ),
             ),
-            rx.el.button(
-                icon("pin", 16),
+            icon_text_button(
+                "pin",
                 t("address:picker.showOnMap"),
-                type="button",
+                16,
                 on_click=MapPickerState.show_coordinates,
                 class_name=(
                     f"{BUTTON} h-10 w-full border border-green-700 bg-white text-green-800 "

@@ -12,6 +12,8 @@ from reflex_base.event import EventChain
 from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.buttons import icon_text_link
+from grocer.components.error_box import retry_button
 from grocer.components.i18n import t
 from grocer.components.icons import icon, icon_badge
 from grocer.components.layout import page_layout
@@ -52,16 +54,7 @@ def error_content(kind: str) -> rx.Component:
             class_name="mt-6 w-full max-w-md rounded-2xl bg-white p-5 text-left",
         ),
         rx.el.div(
-            rx.el.button(
-                icon("refresh", 16),
-                t("errors:retry"),
-                type="button",
-                on_click=_retry,
-                class_name=(
-                    "inline-flex items-center gap-2 rounded-full bg-green-700 px-5 py-2.5 text-sm "
-                    f"font-semibold text-white hover:bg-green-800 {FOCUS}"
-                ),
-            ),
+            retry_button(_retry, "py-2.5"),
             ReactRouterLink.create(
                 icon("home", 16),
                 t("errors:backHome"),
@@ -77,15 +70,17 @@ def error_content(kind: str) -> rx.Component:
         rx.el.div(
             rx.el.p(t("errors:support")),
             rx.el.p(
-                rx.el.a(
-                    icon("mail", 14),
+                icon_text_link(
+                    "mail",
                     t("errors:supportEmail", email=settings.support_email),
+                    14,
                     href=f"mailto:{settings.support_email}",
                     class_name=f"inline-flex items-center gap-1 text-green-700 underline {FOCUS}",
                 ),
-                rx.el.a(
-                    icon("phone", 14),
+                icon_text_link(
+                    "phone",
                     t("errors:supportPhone", phone=settings.support_phone),
+                    14,
                     href=phone_href,
                     class_name=f"inline-flex items-center gap-1 text-green-700 underline {FOCUS}",
                 ),
