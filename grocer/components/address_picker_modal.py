@@ -17,8 +17,9 @@ import reflex as rx
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import spinner
 from grocer.components.i18n import t
-from grocer.components.leaflet import leaflet_map, map_marker
+from grocer.components.leaflet import map_marker
 from grocer.components.place_search import (
+    picker_map,
     place_button,
     search_field,
     search_input,
@@ -124,22 +125,12 @@ def address_picker_modal(on_select: Any = None) -> rx.Component:
         rx.el.div(
             search_form(),
             rx.el.div(
-                rx.el.div(
-                    leaflet_map(
-                        you_are_here(),
-                        center=StorePickerState.center,
-                        zoom=StorePickerState.zoom,
-                        markers=StorePickerState.markers,
-                        view_key=StorePickerState.view_key,
-                        refresh_key=StorePickerState.refresh_key,
-                        height="100%",
-                        id="store-picker-map",
-                    ),
-                    role="region",
-                    aria_label=t("address:stores.map"),
-                    class_name=(
-                        "h-[240px] overflow-hidden rounded-2xl border border-gray-200 sm:h-[380px]"
-                    ),
+                picker_map(
+                    StorePickerState,
+                    t("address:stores.map"),
+                    "store-picker-map",
+                    "h-[240px] overflow-hidden rounded-2xl border border-gray-200 sm:h-[380px]",
+                    you_are_here(),
                 ),
                 results(on_select),
                 class_name="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_272px]",

@@ -18,8 +18,8 @@ from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import spinner
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
-from grocer.components.leaflet import leaflet_map
 from grocer.components.place_search import (
+    picker_map,
     place_button,
     search_field,
     search_input,
@@ -174,22 +174,23 @@ def manual_coordinates() -> rx.Component:
     )
 
 
-def legend() -> rx.Component:
-    def dot(color: str) -> rx.Component:
-        return rx.el.span(
-            class_name=f"inline-block h-3 w-3 shrink-0 rounded-full ring-2 ring-white {color}",
-            aria_hidden="true",
-        )
+def _dot(look: str) -> rx.Component:
+    """The colour of a kind of marker (blue: current position, green: selection)."""
+    return rx.el.span(
+        class_name=f"inline-block h-3 w-3 shrink-0 rounded-full {look}", aria_hidden="true"
+    )
 
+
+def legend() -> rx.Component:
     return rx.el.div(
         rx.el.p(t("address:picker.instructions"), class_name="font-semibold text-gray-900"),
         rx.el.p(
-            dot("bg-blue-600"),
+            _dot("ring-2 ring-white bg-blue-600"),
             t("address:picker.legendCurrent"),
             class_name="flex items-center gap-2",
         ),
         rx.el.p(
-            dot("bg-green-600"),
+            _dot("ring-2 ring-white bg-green-600"),
             t("address:picker.legendSelection"),
             class_name="flex items-center gap-2",
         ),
@@ -224,10 +225,7 @@ def selection_summary() -> rx.Component:
         rx.cond(
             MapPickerState.has_selection,
             rx.el.div(
-                rx.el.span(
-                    class_name="mt-1 inline-block h-3 w-3 shrink-0 rounded-full bg-green-600",
-                    aria_hidden="true",
-                ),
+                _dot("mt-1 bg-green-600"),
                 rx.el.div(
                     rx.el.p(
                         t("address:picker.selected"),
@@ -310,21 +308,13 @@ def map_picker() -> rx.Component:
                     ),
                 ),
                 rx.el.div(
-                    rx.el.div(
-                        leaflet_map(
-                            center=MapPickerState.center,
-                            zoom=MapPickerState.zoom,
-                            markers=MapPickerState.markers,
-                            on_pick=MapPickerState.pick,
-                            view_key=MapPickerState.view_key,
-                            refresh_key=MapPickerState.refresh_key,
-                            height="100%",
-                            class_name="cursor-crosshair",
-                            id="map-picker-map",
-                        ),
-                        class_name="absolute inset-0",
-                        role="region",
-                        aria_label=t("address:picker.map"),
+                    picker_map(
+                        MapPickerState,
+                        t("address:picker.map"),
+                        "map-picker-map",
+                        "absolute inset-0",
+                        on_pick=MapPickerState.pick,
+                        class_name="cursor-crosshair",
                     ),
                     legend(),
                     center_on_me_button(),

@@ -1,8 +1,9 @@
-"""What the two place searches of the address dialog draw alike: the map picker's search
-(000 §2.4) and the "Magasins à proximité" modal (000 §2.5).
+"""What the two place searches of the address dialog draw alike: the map picker (000 §2.4)
+and the "Magasins à proximité" modal (000 §2.5).
 
 Both show a search input with the magnifier inside it, then "Recherche en cours...", the places
-found (a pin, the name, the rest of the address) or what to say when there are none.
+found (a pin, the name, the rest of the address) or what to say when there are none, beside
+the map of their state.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import reflex as rx
 from grocer.components.form_parts import spinner
 from grocer.components.i18n import t
 from grocer.components.icons import icon
-from grocer.state.map_picker import QUERY_MAX
+from grocer.components.leaflet import leaflet_map
+from grocer.state.map_picker import QUERY_MAX, MapPickerState, StorePickerState
 from grocer.views.styles import FOCUS
 
 
@@ -105,4 +107,32 @@ def search_results(
             ),
             empty,
         ),
+    )
+
+
+def picker_map(
+    state: type[MapPickerState] | type[StorePickerState],
+    label: Any,
+    map_id: str,
+    box_class: str,
+    *children: rx.Component,
+    **props: Any,
+) -> rx.Component:
+    """The map of a picker `state` (its centre, zoom, markers, view and refresh keys) filling a
+    region named `label`; `children` go inside the map, `props` to it."""
+    return rx.el.div(
+        leaflet_map(
+            *children,
+            center=state.center,
+            zoom=state.zoom,
+            markers=state.markers,
+            view_key=state.view_key,
+            refresh_key=state.refresh_key,
+            height="100%",
+            id=map_id,
+            **props,
+        ),
+        role="region",
+        aria_label=label,
+        class_name=box_class,
     )
