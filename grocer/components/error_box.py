@@ -1,7 +1,9 @@
-"""An error box for a part of a page that failed to load (spec 001 §8: home sections)."""
+"""What a failure shows: the error box of a part of a page that failed to load (spec 001 §8:
+home sections) and the pieces it shares with the error pages and the failure fallback."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import reflex as rx
@@ -23,6 +25,20 @@ def retry_button(on_retry: Any, spacing: str) -> rx.Component:
             f"inline-flex items-center gap-2 rounded-full bg-green-700 px-5 {spacing} text-sm "
             f"font-semibold text-white hover:bg-green-800 {FOCUS}"
         ),
+    )
+
+
+def suggestions(
+    heading: rx.Component, tips: Iterable[Any], list_class: str, class_name: str
+) -> rx.Component:
+    """What the shopper can try after a failure: `heading`, then `tips` as a bulleted list."""
+    return rx.el.div(
+        heading,
+        rx.el.ul(
+            *(rx.el.li(tip) for tip in tips),
+            class_name=f"list-disc space-y-1 pl-5 text-left {list_class}",
+        ),
+        class_name=f"w-full rounded-2xl {class_name} text-left",
     )
 
 

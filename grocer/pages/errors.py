@@ -13,7 +13,7 @@ from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.buttons import icon_text_link
-from grocer.components.error_box import retry_button
+from grocer.components.error_box import retry_button, suggestions
 from grocer.components.i18n import t
 from grocer.components.icons import icon, icon_badge
 from grocer.components.layout import page_layout
@@ -45,13 +45,11 @@ def error_content(kind: str) -> rx.Component:
         rx.el.p(status, class_name="mt-4 text-6xl font-extrabold text-green-700"),
         rx.el.h1(t(f"errors:{kind}Title"), class_name="mt-2 text-2xl font-bold text-gray-900"),
         rx.el.p(t(f"errors:{kind}Message"), class_name="mt-2 max-w-lg text-gray-700"),
-        rx.el.div(
+        suggestions(
             rx.el.h2(t("errors:suggestions"), class_name="font-semibold text-gray-900"),
-            rx.el.ul(
-                *(rx.el.li(t(f"errors:{kind}Tip{i}")) for i in (1, 2, 3)),
-                class_name="mt-2 list-disc space-y-1 pl-5 text-left text-sm text-gray-700",
-            ),
-            class_name="mt-6 w-full max-w-md rounded-2xl bg-white p-5 text-left",
+            (t(f"errors:{kind}Tip{i}") for i in (1, 2, 3)),
+            "mt-2 text-sm text-gray-700",
+            "mt-6 max-w-md bg-white p-5",
         ),
         rx.el.div(
             retry_button(_retry, "py-2.5"),
