@@ -14,7 +14,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.address_picker_modal import address_picker_modal
-from grocer.components.browser import browser_call, on_each_value
+from grocer.components.browser import browser_call, mount_hook, on_each_value
 from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import error_box, spinner, submit_button
@@ -223,14 +223,10 @@ def guest_sign_in() -> rx.Component:
 def address_form() -> rx.Component:
     return rx.el.form(
         # Mounted each time the dialog opens (Radix mounts the content only while open).
-        rx.el.span(
-            on_mount=[
-                AddressState.dialog_opened(current_language),
-                MapPickerState.reset_picker,  # the picker opens with the dialog, clean
-                browser_call("window.innerWidth", MapPickerState.open_if_small),
-            ],
-            class_name="hidden",
-            aria_hidden="true",
+        mount_hook(
+            AddressState.dialog_opened(current_language),
+            MapPickerState.reset_picker,  # the picker opens with the dialog, clean
+            browser_call("window.innerWidth", MapPickerState.open_if_small),
         ),
         quick_actions(),
         error_box(AddressState.error_key, "address-error", sign=PATHS["alert"]),
@@ -343,12 +339,7 @@ def address_toast(*, in_dialog: bool) -> rx.Component:
 def account_address_sync() -> rx.Component:
     """Loads the signed-in shopper's address at start and whenever the sign-in changes (the
     element is re-created when `is_authenticated` flips, which runs on_mount again)."""
-    return rx.el.span(
-        on_mount=AddressState.sync_account,
-        key=SessionState.is_authenticated.to_string(),
-        class_name="hidden",
-        aria_hidden="true",
-    )
+    return mount_hook(AddressState.sync_account, key=SessionState.is_authenticated.to_string())
 
 
 def console_echo() -> rx.Component:
@@ -356,11 +347,8 @@ def console_echo() -> rx.Component:
     is re-created when the count changes); the logging code is compiled into the page."""
     return rx.cond(
         AddressState.console_line != "",
-        rx.el.span(
-            on_mount=rx.console_log(AddressState.console_line),
-            key=AddressState.console_seq.to_string(),
-            class_name="hidden",
-            aria_hidden="true",
+        mount_hook(
+            rx.console_log(AddressState.console_line), key=AddressState.console_seq.to_string()
         ),
     )
 

@@ -59,12 +59,7 @@ def result_row(item: rx.Var, on_select: Any) -> rx.Component:
         choose.append(on_select(item["address"]))
     return rx.el.li(
         place_button(
-            item,
-            StorePickerState.focus_result(item["index"]),
-            "text-orange-600",
-            "line-clamp-2",
-            "flex min-w-0 flex-1 items-start gap-2 rounded-xl p-2 text-left text-sm hover:bg-gray-50",
-            aria_pressed=active,
+            item, StorePickerState.focus_result(item["index"]), "stores", aria_pressed=active
         ),
         rx.el.button(
             t("address:stores.choose"),

@@ -58,14 +58,7 @@ def search_box() -> rx.Component:
 
 def result_row(item: rx.Var) -> rx.Component:
     return rx.el.li(
-        place_button(
-            item,
-            MapPickerState.choose_result(item["index"]),
-            "text-green-700",
-            "block truncate",
-            "flex w-full items-start gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm "
-            "hover:bg-green-50",
-        ),
+        place_button(item, MapPickerState.choose_result(item["index"]), "picker"),
     )
 
 

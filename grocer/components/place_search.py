@@ -9,7 +9,7 @@ the map of their state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import reflex as rx
 
@@ -60,11 +60,29 @@ def search_input(
     )
 
 
-def place_button(
-    item: rx.Var, on_click: Any, pin: str, fit: str, class_name: str, **props: Any
-) -> rx.Component:
-    """A place found: a pin (`pin`: its colour), the name and the rest of the address, each cut
-    to `fit` ("line-clamp-2" or "block truncate")."""
+PlaceLook = Literal["stores", "picker"]
+
+#: The two looks of a found place: (pin colour, how its lines are cut, the button's classes).
+PLACE_LOOKS: dict[PlaceLook, tuple[str, str, str]] = {
+    # Nearby stores: orange result pins, two lines each, beside the "Choisir" button.
+    "stores": (
+        "text-orange-600",
+        "line-clamp-2",
+        "flex min-w-0 flex-1 items-start gap-2 rounded-xl p-2 text-left text-sm hover:bg-gray-50",
+    ),
+    # Map picker: one line each, the whole row chooses.
+    "picker": (
+        "text-green-700",
+        "block truncate",
+        "flex w-full items-start gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm "
+        "hover:bg-green-50",
+    ),
+}
+
+
+def place_button(item: rx.Var, on_click: Any, look: PlaceLook, **props: Any) -> rx.Component:
+    """A place found: a pin, the name and the rest of the address in the `look` of its search."""
+    pin, fit, class_name = PLACE_LOOKS[look]
     return rx.el.button(
         icon("pin", 18, f"mt-0.5 {pin}"),
         rx.el.span(
