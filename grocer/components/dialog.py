@@ -200,6 +200,41 @@ def dialog(
     )
 
 
+def notice_dialog(
+    badge: rx.Component,
+    message: Any,
+    *actions: rx.Component,
+    open: rx.Var[bool] | bool,
+    on_close: Any,
+    title: Any,
+    dialog_id: str,
+    spacing: str,
+    title_inside: bool = False,
+) -> rx.Component:
+    """A small dialog that tells one thing, centred: `badge`, the title when `title_inside`
+    (else it stays in the header), `message` (the dialog's description), then `actions`."""
+    heading = (
+        [dialog_title(title, class_name="text-2xl font-bold tracking-tight text-gray-900")]
+        if title_inside
+        else []
+    )
+    return dialog(
+        rx.el.div(
+            badge,
+            *heading,
+            dialog_description(message, class_name="text-gray-600"),
+            *actions,
+            class_name=f"flex flex-col items-center {spacing} text-center",
+        ),
+        open=open,
+        on_close=on_close,
+        title=title,
+        header=not title_inside,
+        size="sm",
+        dialog_id=dialog_id,
+    )
+
+
 #: Keyframes used by the variants (added once to the page by `dialog_styles()`).
 DIALOG_CSS = """
 @keyframes grocer-fade { from { opacity: 0 } to { opacity: 1 } }
