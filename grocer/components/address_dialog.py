@@ -17,10 +17,11 @@ from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.browser import browser_call, mount_hook, on_each_value
 from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
-from grocer.components.form_parts import error_box, spinner, submit_button
+from grocer.components.form_parts import coordinate_attrs, error_box, spinner, submit_button
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
+from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
@@ -115,16 +116,16 @@ def text_field(
     )
 
 
-def coordinate_field(name: str, label_key: str, low: int, high: int) -> rx.Component:
-    field_id = f"address-{name}"
+def coordinate_field(axis: str) -> rx.Component:
+    """The latitude or longitude (`axis`, also the AddressState var) typed by hand."""
+    field_id = f"address-{axis}"
     return rx.el.div(
-        rx.el.label(t(label_key), html_for=field_id, class_name=LABEL),
+        rx.el.label(t(f"address:fields.{axis}"), html_for=field_id, class_name=LABEL),
         _input(
             field_id,
-            getattr(AddressState, name),
-            AddressState.set_field(name),
-            type="number",
-            extra={"step": "any", "min": str(low), "max": str(high), "inputMode": "decimal"},
+            getattr(AddressState, axis),
+            AddressState.set_field(axis),
+            extra=coordinate_attrs(axis),
         ),
         class_name="min-w-0",
     )
@@ -274,8 +275,8 @@ def address_form() -> rx.Component:
                 autocomplete="country-name",
                 class_name="sm:col-span-2",
             ),
-            coordinate_field("latitude", "address:fields.latitude", -90, 90),
-            coordinate_field("longitude", "address:fields.longitude", -180, 180),
+            coordinate_field(LATITUDE),
+            coordinate_field(LONGITUDE),
             class_name="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-4",
         ),
         default_checkbox(),

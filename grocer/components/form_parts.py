@@ -1,6 +1,6 @@
 """The pieces every form dialog draws the same way (sign-in, sign-up, forgot password, the
-delivery address, the bag's prompts): the buttons' looks, the two message boxes and the submit
-button that shows its call running.
+delivery address, the bag's prompts): the buttons' looks, the two message boxes, the submit
+button that shows its call running and the coordinate inputs.
 
 A message box takes a message *key* that a state sets ("" hides the box) and translates it
 with `t_var`, so the state never holds a sentence.
@@ -15,6 +15,7 @@ from reflex.components.core.banner import has_connection_errors
 
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import stroke_icon
+from grocer.services.validation import COORDINATE_RULES
 from grocer.views.styles import FOCUS
 
 PRIMARY = (
@@ -40,6 +41,19 @@ ALERT = (
 )
 """The account dialogs' warning sign (the address dialog keeps the shop's "alert" icon)."""
 SPINNER = ("M12 3a9 9 0 1 0 9 9",)
+
+
+def coordinate_attrs(axis: str) -> dict[str, str]:
+    """A number input for a latitude or longitude (`axis`): the range of the rule that checks
+    it (grocer.services.validation), any decimals, the phone's decimal keypad."""
+    low, high = COORDINATE_RULES[axis][:2]
+    return {
+        "type": "number",
+        "step": "any",
+        "min": f"{low:g}",
+        "max": f"{high:g}",
+        "inputMode": "decimal",
+    }
 
 
 def spinner(size: int = 18) -> rx.Component:

@@ -15,7 +15,7 @@ import reflex as rx
 from grocer.components.browser import browser_call
 from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
-from grocer.components.form_parts import spinner
+from grocer.components.form_parts import coordinate_attrs, spinner
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
 from grocer.components.place_search import (
@@ -25,6 +25,7 @@ from grocer.components.place_search import (
     search_input,
     search_results,
 )
+from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState
@@ -94,11 +95,11 @@ def results_panel() -> rx.Component:
 
 
 def manual_coordinates() -> rx.Component:
-    def field(name: str, label_key: str, value: rx.Var, low: int, high: int) -> rx.Component:
+    def field(name: str, axis: str, value: rx.Var) -> rx.Component:
         field_id = f"map-picker-{name}"
         return rx.el.div(
             rx.el.label(
-                t(label_key),
+                t(f"address:fields.{axis}"),
                 html_for=field_id,
                 class_name="mb-1 block text-xs font-semibold text-gray-700",
             ),
@@ -113,11 +114,7 @@ def manual_coordinates() -> rx.Component:
                         "focus:ring-green-600/15"
                     ),
                     custom_attrs={
-                        "type": "number",
-                        "step": "any",
-                        "min": str(low),
-                        "max": str(high),
-                        "inputMode": "decimal",
+                        **coordinate_attrs(axis),
                         "aria-describedby": "map-picker-manual-error",
                     },
                 ),
@@ -138,8 +135,8 @@ def manual_coordinates() -> rx.Component:
         ),
         rx.el.div(
             rx.el.div(
-                field("lat", "address:fields.latitude", MapPickerState.manual_lat, -90, 90),
-                field("lng", "address:fields.longitude", MapPickerState.manual_lng, -180, 180),
+                field("lat", LATITUDE, MapPickerState.manual_lat),
+                field("lng", LONGITUDE, MapPickerState.manual_lng),
                 class_name="grid grid-cols-2 gap-2",
             ),
             rx.cond(
