@@ -17,7 +17,13 @@ from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.browser import browser_call, mount_hook, on_each_value
 from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
-from grocer.components.form_parts import coordinate_attrs, error_box, spinner, submit_button
+from grocer.components.form_parts import (
+    coordinate_attrs,
+    error_box,
+    field_input,
+    spinner,
+    submit_button,
+)
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
@@ -59,21 +65,20 @@ def _input(
     extra: dict[str, Any] | None = None,
 ) -> rx.Component:
     """A controlled input, debounced in the browser (nothing typed is lost on a slow link)."""
-    attrs: dict[str, Any] = {"aria-invalid": invalid, "aria-describedby": "address-error"}
-    # A number input is declared through its attribute: Reflex would otherwise send the value
-    # through Number() ("" → 0, "12." → 12) and fight the shopper's typing.
-    attrs["type"] = type
-    attrs.update(extra or {})
     return rx.debounce_input(
-        rx.el.input(
-            id=field_id,
+        field_input(
+            field_id,
             name=field_id,
+            class_name=INPUT,
+            autocomplete=autocomplete,
+            invalid=invalid,
+            error_id="address-error",
+            placeholder=placeholder,
+            # A number input is declared through its attribute: Reflex would otherwise send the
+            # value through Number() ("" → 0, "12." → 12) and fight the shopper's typing.
+            attrs={"type": type, **(extra or {})},
             value=value,
             on_change=on_change,
-            auto_complete=autocomplete,
-            class_name=INPUT,
-            custom_attrs=attrs,
-            **({"placeholder": placeholder} if placeholder is not None else {}),
         ),
         debounce_timeout=250,
         force_notify_on_blur=True,

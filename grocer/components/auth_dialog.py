@@ -12,7 +12,14 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.dialog import FOCUS, dialog
-from grocer.components.form_parts import LINK, error_box, network_notice, submit_button
+from grocer.components.form_parts import (
+    LINK,
+    error_box,
+    field_input,
+    network_notice,
+    submit_button,
+    verbatim_attrs,
+)
 from grocer.components.i18n import t
 from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
 from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, AuthState
@@ -48,21 +55,19 @@ def text_field(
     extra: dict[str, Any] | None = None,
     **props: Any,
 ) -> rx.Component:
-    attrs: dict[str, Any] = {"aria-invalid": invalid}
-    if error_id:
-        attrs["aria-describedby"] = error_id
-    attrs.update(extra or {})
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name=LABEL),
-        rx.el.input(
-            id=field_id,
+        field_input(
+            field_id,
             name=name,
-            type=type,
-            auto_complete=autocomplete,
             class_name=INPUT,
-            custom_attrs=attrs,
+            autocomplete=autocomplete,
+            invalid=invalid,
+            error_id=error_id,
+            placeholder=placeholder,
+            attrs=extra,
+            type=type,
             auto_focus=autofocus,
-            **({"placeholder": placeholder} if placeholder is not None else {}),
             **props,
         ),
     )
@@ -80,24 +85,18 @@ def password_field(
     invalid: rx.Var[bool] | bool = False,
 ) -> rx.Component:
     """A password input with a show/hide toggle (the typed text stays in the browser)."""
-    attrs: dict[str, Any] = {"aria-invalid": invalid}
-    if error_id:
-        attrs["aria-describedby"] = error_id
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name=LABEL),
         rx.el.div(
-            rx.el.input(
-                id=field_id,
+            field_input(
+                field_id,
                 name=name,
-                type=rx.cond(shown, "text", "password"),
-                auto_complete=autocomplete,
                 class_name=f"{INPUT} pr-12",
-                custom_attrs={
-                    **attrs,
-                    "maxLength": str(PASSWORD_MAX),
-                    "autoCapitalize": "none",
-                    "spellCheck": "false",
-                },
+                autocomplete=autocomplete,
+                invalid=invalid,
+                error_id=error_id,
+                attrs=verbatim_attrs(PASSWORD_MAX),
+                type=rx.cond(shown, "text", "password"),
             ),
             rx.el.button(
                 rx.cond(shown, svg_icon(_EYE_OFF, 20), svg_icon(_EYE, 20)),
@@ -153,11 +152,7 @@ def login_dialog() -> rx.Component:
                 error_id="login-error",
                 invalid=invalid,
                 autofocus=True,
-                extra={
-                    "maxLength": str(IDENTIFIER_MAX),
-                    "autoCapitalize": "none",
-                    "spellCheck": "false",
-                },
+                extra=verbatim_attrs(IDENTIFIER_MAX),
             ),
             password_field(
                 "password",

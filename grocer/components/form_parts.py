@@ -43,6 +43,38 @@ ALERT = (
 SPINNER = ("M12 3a9 9 0 1 0 9 9",)
 
 
+def field_input(
+    field_id: str,
+    *,
+    name: str,
+    class_name: str,
+    autocomplete: str = "off",
+    invalid: rx.Var[bool] | bool = False,
+    error_id: str = "",
+    placeholder: Any = None,
+    attrs: dict[str, Any] | None = None,
+    **props: Any,
+) -> rx.Component:
+    """An input that tells assistive technology when it is `invalid` and which message
+    (`error_id`) says why; `attrs` go to the element as they are (maxLength, inputMode, …)."""
+    described = {"aria-describedby": error_id} if error_id else {}
+    return rx.el.input(
+        id=field_id,
+        name=name,
+        auto_complete=autocomplete,
+        class_name=class_name,
+        custom_attrs={"aria-invalid": invalid, **described, **(attrs or {})},
+        **({"placeholder": placeholder} if placeholder is not None else {}),
+        **props,
+    )
+
+
+def verbatim_attrs(max_length: int) -> dict[str, str]:
+    """For text that must arrive as typed (a login, an e-mail, a password): at most
+    `max_length` characters, no automatic capital, no spell check."""
+    return {"maxLength": str(max_length), "autoCapitalize": "none", "spellCheck": "false"}
+
+
 def coordinate_attrs(axis: str) -> dict[str, str]:
     """A number input for a latitude or longitude (`axis`): the range of the rule that checks
     it (grocer.services.validation), any decimals, the phone's decimal keypad."""

@@ -23,6 +23,7 @@ from grocer.components.form_parts import (
     info_box,
     network_notice,
     submit_button,
+    verbatim_attrs,
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.icons import icon_badge
@@ -74,7 +75,7 @@ def email_step(state: type[OtpFlowState], flow: str, *after: rx.Component) -> rx
             error_id=f"{flow}-error",
             invalid=state.error != "",
             autofocus=True,
-            extra={"maxLength": str(EMAIL_MAX), "autoCapitalize": "none", "spellCheck": "false"},
+            extra=verbatim_attrs(EMAIL_MAX),
         ),
         lang_input(),
         submit_button(t(f"auth:{flow}.sendCode"), t("auth:common.sending"), state.busy),
