@@ -1,7 +1,8 @@
 """The UI pieces of the dialogs that prove an e-mail by a code (sign-up and forgot password).
 
 Both dialogs run on an `OtpFlowState` (grocer.state.otp_flow), so their e-mail, code and
-new-password steps are drawn once here. `flow` ("signup" or "forgot") names the dialog: it
+new-password steps, the dialog around them (`code_flow_dialog`) and its end (`done_panel`) are
+drawn once here. `flow` ("signup" or "forgot") names the dialog: it
 prefixes the element ids (`{flow}-email`, `{flow}-code`, `{flow}-password`, `{flow}-confirm`,
 each step's `…-form`, and `{flow}-error`) and picks the texts the two specs word differently
 (`auth:{flow}.emailIntro`, `.sendCode`, `.codeSent`, `.verify`, `.resend`).
