@@ -44,12 +44,15 @@ def at_once(count: int, work: Callable[[int], Any]) -> list[Any]:
     return results
 
 
-def wait_for_answer(url: str, proc: subprocess.Popen[Any], timeout: float = 60) -> None:
-    """Wait until the server process answers 200 at `url`; fail when it exits or never does."""
+def wait_for_answer(
+    url: str, proc: subprocess.Popen[Any], timeout: float = 60, log: Path | None = None
+) -> None:
+    """Wait until the server process answers 200 at `url`; fail (with its `log`) when it
+    exits or never does."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            pytest.fail(f"the server exited with {proc.returncode}")
+            pytest.fail(f"the server exited with {proc.returncode}: {log and log.read_text()}")
         try:
             if httpx.get(url, timeout=2).status_code == 200:
                 return
@@ -71,7 +74,7 @@ def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}/api/v1"
     try:
-        wait_for_answer(f"{base}/health", proc)
+        wait_for_answer(f"{base}/health", proc, timeout=120, log=tmp_path / "api.log")
         yield base
     finally:
         proc.terminate()
