@@ -57,6 +57,21 @@ NOT_FOUND_KEY = "slots.errors.notFound"
 NO_HOLD_KEY = "slots.errors.noHold"
 _SLOTS: sa.Table = DeliverySlot.__table__  # type: ignore[attr-defined]
 _HOLDS: sa.Table = SlotHold.__table__  # type: ignore[attr-defined]
+# The listing's two reads, built once (the listing is the slot dialogs' every call: building
+# a statement costs about as much as running it on SQLite).
+_DAYS_QUERY = (
+    sa.select(_SLOTS)
+    .where(
+        _SLOTS.c.kind == sa.bindparam("kind"),
+        _SLOTS.c.day >= sa.bindparam("first", type_=sa.Date()),
+        _SLOTS.c.day <= sa.bindparam("last", type_=sa.Date()),
+    )
+    .order_by(_SLOTS.c.day, _SLOTS.c.start_hour)
+)
+_EXPIRED_QUERY = sa.select(_HOLDS.c.id, _HOLDS.c.slot_id).where(
+    _HOLDS.c.status == HELD,
+    _HOLDS.c.expires_at <= sa.bindparam("now", type_=_HOLDS.c.expires_at.type),
+)
 
 
 class SlotDict(TypedDict):
@@ -219,12 +234,8 @@ def _ensure_rows(db: Session, kind: str, days: list[date]) -> None:
 def _day_rows(db: Session, kind: str, days: list[date]) -> list[SlotRow]:
     """The stored slots of these days. Read with Core, not as ORM objects: the listing is the
     slot dialogs' every call, and building objects was most of its cost."""
-    query = (
-        sa.select(_SLOTS)
-        .where(_SLOTS.c.kind == kind, _SLOTS.c.day >= days[0], _SLOTS.c.day <= days[-1])
-        .order_by(_SLOTS.c.day, _SLOTS.c.start_hour)
-    )
-    return list(db.exec(query).all())
+    params = {"kind": kind, "first": days[0], "last": days[-1]}
+    return list(db.exec(_DAYS_QUERY, params=params).all())
 
 
 def _fresh_slot(db: Session, slot_id: int) -> SlotRow | None:
@@ -302,12 +313,10 @@ def _refusal(db: Session, slot_id: int, now: datetime) -> Conflict | NotFound:
 def _sweep(db: Session, now: datetime, slot_ids: list[int] | None = None) -> int:
     """Release the expired holds (of these slots only, when given, whose rows the caller has
     locked already); the number released."""
-    query = sa.select(_HOLDS.c.id, _HOLDS.c.slot_id).where(
-        _HOLDS.c.status == HELD, _HOLDS.c.expires_at <= as_utc(now)
-    )
+    query = _EXPIRED_QUERY
     if slot_ids is not None:
         query = query.where(_HOLDS.c.slot_id.in_(slot_ids))
-    expired = db.exec(query).all()
+    expired = db.exec(query, params={"now": as_utc(now)}).all()
     if not expired:
         return 0
     if slot_ids is None:
