@@ -109,6 +109,7 @@ def _level_one(cat: rx.Var[NavNode]) -> rx.Component:
 
 
 _DRAWER_SIGN_IN = f"h-11 flex-1 rounded-full border-2 border-green-700 text-sm font-semibold text-green-800 {FOCUS}"
+_LABEL = "text-sm font-semibold text-gray-700"
 _DRAWER_SIGN_UP = f"h-11 flex-1 rounded-full bg-green-700 text-sm font-semibold text-white {FOCUS}"
 
 
@@ -132,18 +133,10 @@ def _sign_in_up() -> rx.Component:
 def _settings() -> rx.Component:
     """Language and currency, with labels (the header's selects in their light look)."""
     return rx.el.div(
-        rx.el.label(
-            t("common:language"),
-            html_for="drawer-language",
-            class_name="text-sm font-semibold text-gray-700",
-        ),
+        rx.el.label(t("common:language"), html_for="drawer-language", class_name=_LABEL),
         language_select(full_names=True, select_id="drawer-language"),
         rx.el.div(
-            rx.el.label(
-                t("common:currency"),
-                html_for="drawer-currency",
-                class_name="text-sm font-semibold text-gray-700",
-            ),
+            rx.el.label(t("common:currency"), html_for="drawer-currency", class_name=_LABEL),
             currency_marker(light=True),
             class_name="mt-3 flex items-center justify-between",
         ),

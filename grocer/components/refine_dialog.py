@@ -72,20 +72,24 @@ def _fieldset(legend: rx.Var[str], *children: rx.Component) -> rx.Component:
 
 
 def _choice(
-    label: Any, input_type: str, name: Any, value: Any, checked: Any, **input_props: Any
+    label: Any, kind: str, name: Any, value: Any, checked: Any, **attrs: Any
 ) -> rx.Component:
-    """One radio or check box of the dialog, with its label."""
-    return rx.el.label(
-        rx.el.input(
-            type=input_type,
-            name=name,
-            value=value,
-            default_checked=checked,
-            class_name=_INPUT,
-            **input_props,
+    """One radio or check box (`kind`) of the dialog, with its label."""
+    box = rx.el.input(
+        type=kind, name=name, value=value, default_checked=checked, class_name=_INPUT, **attrs
+    )
+    return rx.el.label(box, label, class_name=_CHOICE)
+
+
+def _facet_choices(
+    values: rx.Var[list[str]], prefix: str, chosen: rx.Var[list[str]], **attrs: Any
+) -> rx.Component:
+    """A box per facet value, named `prefix` and its position (the form keeps them apart)."""
+    return rx.foreach(
+        values,
+        lambda value, i: _choice(
+            value, "checkbox", prefix + i.to(str), value, chosen.contains(value), **attrs
         ),
-        label,
-        class_name=_CHOICE,
     )
 
 
@@ -146,30 +150,11 @@ def refine_dialog(state: Any) -> rx.Component:
                         state.brands.length() == 0,
                         **_brand_group(all_brands=True),
                     ),
-                    rx.foreach(
-                        state.facet_brands,
-                        lambda brand, i: _choice(
-                            brand,
-                            "checkbox",
-                            "brand_" + i.to(str),
-                            brand,
-                            state.brands.contains(brand),
-                            **_brand_group(),
-                        ),
-                    ),
+                    _facet_choices(state.facet_brands, "brand_", state.brands, **_brand_group()),
                 ),
                 _fieldset(
                     t("catalogue:madeIn"),
-                    rx.foreach(
-                        state.facet_origins,
-                        lambda origin, i: _choice(
-                            origin,
-                            "checkbox",
-                            "origin_" + i.to(str),
-                            origin,
-                            state.origins.contains(origin),
-                        ),
-                    ),
+                    _facet_choices(state.facet_origins, "origin_", state.origins),
                 ),
                 class_name="max-h-[60vh] overflow-y-auto px-5",
             ),

@@ -14,7 +14,7 @@ from reflex_base.vars.base import Var
 from reflex_base.vars.function import ArgsFunctionOperation
 from reflex_components_core.react_router.dom import ReactRouterLink
 
-from grocer.components.category_bar import level_two_href
+from grocer.components.category_bar import category_picture, level_two_href
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
@@ -148,26 +148,11 @@ def _department(sub: rx.Var[CategoryNode]) -> rx.Component:
     href = level_two_href(ListingState.main_id, sub["id"])
     return rx.el.li(
         ReactRouterLink.create(
-            rx.cond(
-                sub["imageUrl"],
-                rx.el.img(
-                    src=sub["imageUrl"],
-                    alt="",
-                    class_name="h-20 w-20 shrink-0 rounded-full bg-green-50 object-cover",
-                    custom_attrs={
-                        "width": "80",
-                        "height": "80",
-                        "loading": "lazy",
-                        "decoding": "async",
-                    },
-                ),
-                rx.el.span(
-                    sub["icon"],
-                    class_name=(
-                        "flex h-20 w-20 items-center justify-center rounded-full "
-                        "bg-green-50 text-3xl"
-                    ),
-                ),
+            category_picture(
+                sub,
+                80,
+                "h-20 w-20 shrink-0",
+                "flex h-20 w-20 items-center justify-center rounded-full bg-green-50 text-3xl",
             ),
             rx.el.span(
                 rx.el.span(sub["name"], class_name="block font-bold text-gray-900"),
