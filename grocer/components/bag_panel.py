@@ -35,6 +35,11 @@ _ROUND = (
     f"hover:bg-white hover:text-green-800 disabled:opacity-40 {FOCUS}"
 )
 
+_LETTER = (
+    "inline-flex h-5 w-5 items-center justify-center rounded bg-gray-100 text-[11px] "
+    "font-bold text-gray-700"
+)
+"""A legend letter's box (C, T, D, S)."""
 _REMOVE = (
     "inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold "
     f"text-gray-500 hover:bg-red-50 hover:text-red-700 {FOCUS}"
@@ -182,13 +187,7 @@ def legend() -> rx.Component:
     return rx.el.dl(
         *(
             rx.el.div(
-                rx.el.dt(
-                    letter,
-                    class_name=(
-                        "inline-flex h-5 w-5 items-center justify-center rounded bg-gray-100 text-[11px] "
-                        "font-bold text-gray-700"
-                    ),
-                ),
+                rx.el.dt(letter, class_name=_LETTER),
                 rx.el.dd(t(key), class_name="text-xs text-gray-600"),
                 class_name="flex items-center gap-1.5",
             )

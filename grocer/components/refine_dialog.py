@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
-from reflex.vars import VarData
 from reflex_base.event import EventHandler, passthrough_event_spec
-from reflex_base.utils.imports import ImportVar
 
+from grocer.components.assets import CAROUSEL_JS, asset_import
 from grocer.components.buttons import text_button
 from grocer.components.dialog import DialogDescription, DialogRoot, DialogTitle
 from grocer.components.i18n import t
@@ -22,12 +21,7 @@ from grocer.components.icons import icon
 from grocer.components.triggered_dialog import close_button, closing, triggered_dialog
 from grocer.views.styles import FILTER_BUTTON, FOCUS
 
-_toggle_group = rx.Var(
-    _js_expr="toggleGroup",
-    _var_data=VarData(
-        imports={"$/public/carousel.js": [ImportVar(tag="toggleGroup", install=False)]}
-    ),
-)
+_toggle_group = rx.Var(_js_expr="toggleGroup", _var_data=asset_import(CAROUSEL_JS, "toggleGroup"))
 """onChange of the Brand boxes: "All Brands" and the brands exclude each other."""
 
 

@@ -16,6 +16,7 @@ from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
 from grocer.components.product_card import discount_badge, image_fallback
 from grocer.components.product_row import product_row
+from grocer.components.tabs import tab_list, tab_panel
 from grocer.state.product import ProductState
 from grocer.views.styles import BACK_HOME, FOCUS, MAIN_IMAGE, PAGE_TITLE, PRODUCT_GRID
 
@@ -237,30 +238,6 @@ def summary() -> rx.Component:
     )
 
 
-def _tab(tab: str, key: str) -> rx.Component:
-    selected = ProductState.tab == tab
-    return rx.el.button(
-        t(key),
-        type="button",
-        role="tab",
-        id=f"product-tab-{tab}",
-        aria_selected=rx.cond(selected, "true", "false"),
-        aria_controls=f"product-panel-{tab}",
-        on_click=ProductState.select_tab(tab),
-        class_name=rx.cond(
-            selected,
-            (
-                f"-mb-px border-b-2 border-green-700 px-4 py-3 text-sm font-bold text-green-800 "
-                f"{FOCUS}"
-            ),
-            (
-                f"-mb-px border-b-2 border-transparent px-4 py-3 text-sm font-medium "
-                f"text-gray-600 hover:text-gray-900 {FOCUS}"
-            ),
-        ),
-    )
-
-
 def nutrition_panel() -> rx.Component:
     rows = P["nutrition"]
     return rx.cond(
@@ -372,17 +349,26 @@ def review_form() -> rx.Component:
     )
 
 
+PRODUCT_TABS = (
+    ("description", "catalogue:tabDescription"),
+    ("info", "catalogue:tabInfo"),
+    ("reviews", "catalogue:tabReviews"),
+)
+
+
 def tabs() -> rx.Component:
     return rx.el.section(
-        rx.el.div(
-            _tab("description", "catalogue:tabDescription"),
-            _tab("info", "catalogue:tabInfo"),
-            _tab("reviews", "catalogue:tabReviews"),
-            role="tablist",
-            aria_label=t("catalogue:productTabs"),
-            class_name="flex gap-2 overflow-x-auto border-b border-gray-200",
+        tab_list(
+            PRODUCT_TABS,
+            ProductState.tab,
+            ProductState.select_tab,
+            t("catalogue:productTabs"),
+            "-mb-px px-4 py-3 text-sm",
+            "flex gap-2 overflow-x-auto border-b border-gray-200",
+            prefix="product-",
         ),
-        rx.el.div(
+        tab_panel(
+            ProductState.tab,
             rx.match(
                 ProductState.tab,
                 (
@@ -395,9 +381,7 @@ def tabs() -> rx.Component:
                     class_name="max-w-3xl whitespace-pre-line text-gray-700",
                 ),
             ),
-            role="tabpanel",
-            id="product-panel-" + ProductState.tab,
-            aria_labelledby="product-tab-" + ProductState.tab,
+            prefix="product-",
             class_name="py-6",
         ),
         class_name="mt-10 rounded-2xl bg-white px-5",
