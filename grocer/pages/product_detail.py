@@ -193,15 +193,21 @@ def _fact(key: str, value: rx.Var[str] | rx.Var[str | None]) -> rx.Component:
     )
 
 
+def description(layout: str) -> rx.Component:
+    """The product's description ("no description" when it has none): cut short in the summary,
+    whole in its tab."""
+    return rx.el.p(
+        rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
+        class_name=f"{layout} text-gray-700",
+    )
+
+
 def summary() -> rx.Component:
     return rx.el.div(
         rx.el.h1(P["name"], class_name=PAGE_TITLE),
         rx.el.div(price_tag(P, large=True), class_name="mt-3"),
         rx.el.p(P["weightText"], class_name="mt-1 text-sm text-gray-500"),
-        rx.el.p(
-            rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
-            class_name="mt-4 line-clamp-4 text-gray-700",
-        ),
+        description("mt-4 line-clamp-4"),
         rx.el.div(
             stepper(),
             rx.el.button(
@@ -376,10 +382,7 @@ def tabs() -> rx.Component:
                     nutrition_panel(),
                 ),
                 ("reviews", review_form()),
-                rx.el.p(
-                    rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
-                    class_name="max-w-3xl whitespace-pre-line text-gray-700",
-                ),
+                description("max-w-3xl whitespace-pre-line"),
             ),
             prefix="product-",
             class_name="py-6",
