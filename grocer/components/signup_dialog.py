@@ -27,7 +27,6 @@ from grocer.components.otp_step import (
     step_form,
 )
 from grocer.components.session_hooks import digits_only
-from grocer.components.status import status_heading
 from grocer.services.phones import PHONE_MAX_DIGITS
 from grocer.state.dialogs import DialogState
 from grocer.state.signup import COUNTRY_CODES, DEFAULT_COUNTRY_CODE, STEPS, SignupState
@@ -146,7 +145,11 @@ def _step_phone() -> rx.Component:
 
 def _success() -> rx.Component:
     return rx.el.div(
-        status_heading(svg_icon(CHECK, 32), "h-16 w-16 bg-green-100", t("auth:signup.created")),
+        rx.el.span(
+            svg_icon(CHECK, 32),
+            class_name="inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700",
+        ),
+        rx.el.p(t("auth:signup.created"), class_name="text-lg font-bold text-gray-900"),
         info_box(SignupState.info, "signup-info"),
         rx.cond(
             SignupState.info == "auth:signup.createdPleaseSignIn",
