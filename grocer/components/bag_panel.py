@@ -7,9 +7,10 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
-from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
+from grocer.components.auth_dialog import svg_icon
 from grocer.components.buttons import icon_button, text_button
 from grocer.components.dialog import FOCUS, dialog, dialog_description
+from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
 from grocer.components.picture import small_image
 from grocer.components.promo_strip import promo_strip

@@ -1,6 +1,7 @@
-"""The two plain buttons of the shop: one with a text, one with only an icon.
+"""The plain buttons of the shop: with a text, with only an icon, with an icon then a text
+(and the link of that last look).
 
-Both are `type="button"`, so a button inside a form never submits it by accident, and an icon
+All are `type="button"`, so a button inside a form never submits it by accident, and an icon
 button always carries the accessible name a screen reader announces (it shows no text).
 """
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
+
+from grocer.components.icons import icon
 
 ROUND = "inline-flex items-center justify-center rounded-full"
 """The round shape of an icon button; callers add its size, colours and the focus ring."""
@@ -28,3 +31,13 @@ def icon_button(label: Any, class_name: Any, *glyph: rx.Component, **props: Any)
     """A button showing only `glyph` (an icon, perhaps a badge); `label` is its accessible name
     (aria-label)."""
     return rx.el.button(*glyph, type="button", aria_label=label, class_name=class_name, **props)
+
+
+def icon_text_button(icon_name: str, label: Any, size: int = 18, **props: Any) -> rx.Component:
+    """A button: the icon `icon_name`, then `label`."""
+    return rx.el.button(icon(icon_name, size), label, type="button", **props)
+
+
+def icon_text_link(icon_name: str, label: Any, size: int = 16, **props: Any) -> rx.Component:
+    """A link (`href` in `props`): the icon `icon_name`, then `label`."""
+    return rx.el.a(icon(icon_name, size), label, **props)
