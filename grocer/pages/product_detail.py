@@ -9,6 +9,7 @@ import reflex as rx
 from reflex.vars.function import FunctionStringVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.buttons import text_button
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
@@ -202,6 +203,17 @@ def description(layout: str) -> rx.Component:
     )
 
 
+ADD_TO_BAG = (
+    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
+    f"font-semibold text-white hover:bg-green-800 {FOCUS}"
+)
+WISHLIST = (
+    "mt-3 inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
+    f"text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
+)
+"""The wish list button (no behaviour is specified)."""
+
+
 def summary() -> rx.Component:
     return rx.el.div(
         rx.el.h1(P["name"], class_name=PAGE_TITLE),
@@ -210,28 +222,12 @@ def summary() -> rx.Component:
         description("mt-4 line-clamp-4"),
         rx.el.div(
             stepper(),
-            rx.el.button(
-                icon("bag", 18),
-                t("catalogue:addToCart"),
-                type="button",
-                on_click=ProductState.add_to_cart,
-                class_name=(
-                    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full "
-                    "bg-green-700 "
-                    f"px-6 font-semibold text-white hover:bg-green-800 {FOCUS}"
-                ),
+            text_button(
+                icon("bag", 18), ProductState.add_to_cart, ADD_TO_BAG, t("catalogue:addToCart")
             ),
             class_name="mt-6 flex flex-wrap items-center gap-3",
         ),
-        rx.el.button(
-            icon("heart", 18),
-            t("catalogue:addToWishlist"),
-            type="button",
-            class_name=(
-                "mt-3 inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
-                f"text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
-            ),
-        ),
+        text_button(icon("heart", 18), None, WISHLIST, t("catalogue:addToWishlist")),
         payment_logos(),
         rx.el.dl(
             _fact("catalogue:sku", P["sku"]),
@@ -391,11 +387,13 @@ def tabs() -> rx.Component:
     )
 
 
+LIVE_DOT = "h-2.5 w-2.5 animate-pulse rounded-full bg-red-500"
+"""The pulsing red dot of the live visitors banner."""
+
+
 def visitors_banner() -> rx.Component:
     return rx.el.div(
-        rx.el.span(
-            class_name="h-2.5 w-2.5 animate-pulse rounded-full bg-red-500", aria_hidden="true"
-        ),
+        rx.el.span(class_name=LIVE_DOT, aria_hidden="true"),
         rx.el.span(t("catalogue:realTime"), class_name="font-bold"),
         rx.el.span("/", aria_hidden="true", class_name="text-white/60"),
         rx.el.span(t("catalogue:visitorsNow")),
