@@ -1,0 +1,71 @@
+"""Concurrency for the tests (a pytest plugin: tests/conftest.py lists it): `at_once` runs work
+in threads released together, and `live_api` serves the REST app in a real server process on
+loopback, on the test's database, so that each request has its own connection and session."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from tests.fakes.providers import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def at_once(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run `work(i)` in `count` threads released together; their results (or exceptions)."""
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def run(index: int) -> None:
+        barrier.wait()
+        try:
+            results[index] = work(index)
+        except Exception as exc:  # reported by the caller
+            results[index] = exc
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return results
+
+
+@pytest.fixture
+def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
+    """The API in its own server process on a loopback port, on the test's database; yields
+    its base URL (…/api/v1)."""
+    port = free_port()
+    log = (tmp_path / "api.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "granian", "--interface", "asgi", "--factory",
+         "--host", "127.0.0.1", "--port", str(port), "--blocking-threads", "1",
+         "--log-level", "warning", "grocer.api.app:create_api"],
+        cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}/api/v1"
+    try:
+        for _ in range(300):
+            if proc.poll() is not None:
+                pytest.fail((tmp_path / "api.log").read_text())
+            try:
+                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        log.close()
