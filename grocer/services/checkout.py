@@ -58,6 +58,8 @@ NOTES_MAX = 500
 CODE_MAX = 40
 IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9_-]{1,80}")
 MAX_SLOT_ID = 2**31 - 1
+#: What an order keeps of a saved address (a copy: the address may change or go later).
+_ADDRESS_SNAPSHOT = ("addressType", *addresses.ADDRESS_LIMITS, "latitude", "longitude")
 
 
 @dataclass(frozen=True)
@@ -317,18 +319,8 @@ def _resolve_address(db: Session, user: User, request: Mapping[str, Any]) -> dic
     if request["addressId"] is None:
         return dict(request["address"])
     saved = addresses.get(db, user, request["addressId"])  # another user's: NotFound
-    keep = (
-        "addressType",
-        "streetAddress",
-        "apartment",
-        "city",
-        "state",
-        "postalCode",
-        "country",
-        "latitude",
-        "longitude",
-    )
-    return {"addressId": saved["id"], **{key: saved[key] for key in keep}}  # type: ignore[literal-required]
+    view: dict[str, Any] = dict(saved)
+    return {"addressId": saved["id"], **{key: view[key] for key in _ADDRESS_SNAPSHOT}}
 
 
 def _check_bag(lines: list[dict[str, Any]], kind: str, subtotal: Decimal) -> None:
@@ -336,13 +328,7 @@ def _check_bag(lines: list[dict[str, Any]], kind: str, subtotal: Decimal) -> Non
         raise ValidationFailed("lines", "Votre panier est vide", key="orders.errors.empty")
     gone = [line["articleId"] for line in lines if not line["available"]]
     if gone:
-        error = ValidationFailed(
-            "lines",
-            "Certains articles du panier ne sont plus disponibles",
-            key="orders.errors.unavailable",
-        )
-        error.extra = {"unknownArticleIds": gone}  # type: ignore[attr-defined]
-        raise error
+        raise cart.UnknownArticles(gone)
     remaining = pricing.delivery_minimum_remaining(subtotal)
     if kind == "delivery" and remaining > 0:
         error = ValidationFailed(

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from grocer.models import CartItem, DeliverySlot, Order, Payment, User
+from grocer.models import Article, CartItem, DeliverySlot, Order, Payment, User
 from grocer.models.base import utcnow
 from grocer.services import checkout, orders, pricing
 from grocer.services.errors import Conflict, ValidationFailed
@@ -46,6 +46,8 @@ from tests.support.concurrency import at_once
 from tests.support.smtp import SmtpServer, body_text
 
 KEY = "order-7f3a9c2e"
+Auth = dict[str, str]  # a signed-in request's headers
+Shopper = tuple[User, Auth]
 
 
 @pytest.fixture
@@ -59,12 +61,18 @@ def slot(db: Session) -> int:
 
 
 @pytest.fixture
-def shopper(client: TestClient, db: Session, rice: int) -> tuple[User, dict[str, str]]:
+def shopper(client: TestClient, db: Session, rice: int) -> Shopper:
     """A stored shopper whose server bag holds 4 bags of rice (26 000 XOF)."""
     user = stored_user(db, "alice")
     auth = bearer_for(user)
     fill_bag(client, auth, rice, BAG_QUANTITY)
     return user, auth
+
+
+@pytest.fixture
+def bob(db: Session) -> Auth:
+    """Another shopper's headers."""
+    return bearer_for(stored_user(db, "bob"))
 
 
 def bag_lines(db: Session) -> list[tuple[int, int]]:
@@ -164,9 +172,7 @@ def test_the_receipt_goes_over_smtp_in_the_shoppers_language(
     assert not list(get_settings().outbox_dir.glob("*.eml"))
 
 
-def test_a_pickup_order_needs_no_address(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]]
-) -> None:
+def test_a_pickup_order_needs_no_address(client: TestClient, db: Session, shopper: Shopper) -> None:
     _, auth = shopper
     pickup = make_slot(db, "pickup", start_hour=15, end_hour=17)
     body = order_body(pickup, kind="pickup")
@@ -178,7 +184,7 @@ def test_a_pickup_order_needs_no_address(
 
 
 def test_a_mobile_money_order_waits_for_its_payment(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int
 ) -> None:
     _, auth = shopper
     body = order_body(slot, payment={"method": "mobile_money", "channel": "orange",
@@ -196,7 +202,7 @@ def test_a_mobile_money_order_waits_for_its_payment(
 
 
 def test_a_saved_address_of_ones_own_is_used(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int
 ) -> None:
     _, auth = shopper
     saved = client.post(
@@ -214,7 +220,7 @@ def test_a_saved_address_of_ones_own_is_used(
 
 
 def test_the_same_key_answers_the_same_order(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, rice: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int, rice: int
 ) -> None:
     _, auth = shopper
     first = place(client, auth, order_body(slot), KEY)
@@ -227,7 +233,7 @@ def test_the_same_key_answers_the_same_order(
 
 
 def test_the_same_key_with_another_body_is_refused(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int
 ) -> None:
     _, auth = shopper
     assert place(client, auth, order_body(slot), KEY).status_code == 201
@@ -238,10 +244,14 @@ def test_the_same_key_with_another_body_is_refused(
 
 
 def test_another_shopper_may_use_the_same_key(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, rice: int
+    client: TestClient,
+    db: Session,
+    shopper: Shopper,
+    bob: Auth,
+    slot: int,
+    rice: int,
 ) -> None:
     _, auth = shopper
-    bob = bearer_for(stored_user(db, "bob"))
     fill_bag(client, bob, rice, BAG_QUANTITY)
     assert place(client, auth, order_body(slot), KEY).status_code == 201
     assert place(client, bob, order_body(slot), KEY).status_code == 201
@@ -250,7 +260,7 @@ def test_another_shopper_may_use_the_same_key(
 
 @pytest.mark.parametrize("key", [None, "", "a b", "x" * 81, "key/with/slash", "k:1"])
 def test_a_missing_or_malformed_key_is_a_400(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, key: Any
+    client: TestClient, db: Session, shopper: Shopper, slot: int, key: Any
 ) -> None:
     _, auth = shopper
     answer = place(client, auth, order_body(slot), key)
@@ -283,7 +293,7 @@ def test_twenty_identical_requests_at_once_make_one_order(
 
 
 def test_prices_sent_by_the_client_are_ignored(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, rice: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int, rice: int
 ) -> None:
     _, auth = shopper
     body = order_body(
@@ -299,7 +309,7 @@ def test_prices_sent_by_the_client_are_ignored(
 
 
 def test_codes_and_custom_tip_are_priced_by_the_server(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int
 ) -> None:
     _, auth = shopper
     body = order_body(slot, promoCode=" save10 ", giftCardCode="gift10",
@@ -316,11 +326,14 @@ def test_codes_and_custom_tip_are_priced_by_the_server(
 
 
 def test_another_users_order_is_not_found(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient,
+    db: Session,
+    shopper: Shopper,
+    bob: Auth,
+    slot: int,
 ) -> None:
     _, auth = shopper
     order = place(client, auth, order_body(slot), KEY).json()
-    bob = bearer_for(stored_user(db, "bob"))
     assert client.get(f"{API}/orders/{order['id']}", headers=bob).status_code == 404
     assert client.post(f"{API}/orders/{order['id']}/cancel", headers=bob).status_code == 404
     assert client.get(f"{API}/orders/{order['id']}").status_code == 401
@@ -332,7 +345,7 @@ def test_another_users_order_is_not_found(
 
 
 def test_the_shopper_cancels_while_pending_and_the_slot_is_released(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int
 ) -> None:
     _, auth = shopper
     order = place(client, auth, order_body(slot), KEY).json()
@@ -345,7 +358,7 @@ def test_the_shopper_cancels_while_pending_and_the_slot_is_released(
 
 
 def test_the_shopper_cannot_cancel_a_confirmed_order(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int
 ) -> None:
     user, auth = shopper
     order = place(client, auth, order_body(slot), KEY).json()
@@ -370,7 +383,7 @@ def test_the_shopper_cannot_cancel_a_confirmed_order(
 def test_illegal_transitions_are_conflicts(
     client: TestClient,
     db: Session,
-    shopper: tuple[User, dict[str, str]],
+    shopper: Shopper,
     slot: int,
     steps: list[str],
     illegal: str,
@@ -386,7 +399,7 @@ def test_illegal_transitions_are_conflicts(
 
 
 def test_a_refused_payment_cancels_and_gives_the_bag_back(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, rice: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int, rice: int
 ) -> None:
     _, auth = shopper
     body = order_body(slot, payment={"method": "mobile_money", "channel": "moov",
@@ -412,6 +425,19 @@ def test_an_empty_bag_is_refused(client: TestClient, db: Session, slot: int) -> 
     assert order_count(db) == 0 and booked(db, slot) == 0
 
 
+def test_a_bag_with_an_article_no_longer_on_sale_is_refused(
+    client: TestClient, db: Session, shopper: Shopper, slot: int, rice: int
+) -> None:
+    _, auth = shopper
+    article = db.get(Article, rice)
+    assert article is not None
+    article.status = "INACTIVE"
+    db.commit()
+    answer = place(client, auth, order_body(slot), KEY)
+    assert answer.status_code == 400 and answer.json()["unknownArticleIds"] == [rice]
+    assert order_count(db) == 0 and bag_lines(db) == [(rice, BAG_QUANTITY)]
+
+
 def test_a_bag_below_the_delivery_minimum_is_refused(
     client: TestClient, db: Session, rice: int, slot: int
 ) -> None:
@@ -425,7 +451,7 @@ def test_a_bag_below_the_delivery_minimum_is_refused(
 
 @pytest.mark.parametrize("closed", [False, True])
 def test_a_slot_full_or_closed_at_booking_time_leaves_the_bag_and_no_order(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], rice: int, closed: bool
+    client: TestClient, db: Session, shopper: Shopper, rice: int, closed: bool
 ) -> None:
     _, auth = shopper
     full = make_slot(db, capacity=3, booked=3) if not closed else make_slot(db, days_ahead=-1)
@@ -438,7 +464,7 @@ def test_a_slot_full_or_closed_at_booking_time_leaves_the_bag_and_no_order(
 
 
 def test_a_delivery_without_an_address_is_refused(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, rice: int
+    client: TestClient, db: Session, shopper: Shopper, slot: int, rice: int
 ) -> None:
     _, auth = shopper
     body = order_body(slot)
@@ -450,9 +476,7 @@ def test_a_delivery_without_an_address_is_refused(
     assert order_count(db) == 0 and bag_lines(db) == [(rice, BAG_QUANTITY)]
 
 
-def test_no_slot_is_refused(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int
-) -> None:
+def test_no_slot_is_refused(client: TestClient, db: Session, shopper: Shopper, slot: int) -> None:
     _, auth = shopper
     body = order_body(slot)
     del body["slotId"]
@@ -464,10 +488,9 @@ def test_no_slot_is_refused(
 
 
 def test_an_unknown_or_foreign_saved_address_is_not_found(
-    client: TestClient, db: Session, shopper: tuple[User, dict[str, str]], slot: int, rice: int
+    bob: Auth, client: TestClient, db: Session, shopper: Shopper, slot: int, rice: int
 ) -> None:
     _, auth = shopper
-    bob = bearer_for(stored_user(db, "bob"))
     bobs = client.post(f"{API}/users/addresses", json=VALID_ADDRESS, headers=bob).json()
     for address_id in (bobs["id"], bobs["id"] + 1000):
         body = order_body(slot, addressId=address_id)
@@ -502,7 +525,7 @@ BAD_FIELDS: list[tuple[str, Any]] = [
 def test_bad_fields_are_400s(
     client: TestClient,
     db: Session,
-    shopper: tuple[User, dict[str, str]],
+    shopper: Shopper,
     slot: int,
     field: str,
     value: Any,
@@ -522,3 +545,15 @@ def test_the_service_applies_the_same_rules_as_the_api(field: str, value: str) -
     """The Reflex states call the service with the same dicts: the rules are its own."""
     with pytest.raises(ValidationFailed):
         checkout.read_request(order_body(1, instructions={field: value}))
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("POST", "/orders"), ("GET", "/orders/1"), ("POST", "/orders/1/cancel"),
+     ("GET", "/checkout/quote")],
+)  # fmt: skip
+def test_every_order_route_needs_a_token(client: TestClient, method: str, path: str) -> None:
+    answer = client.request(
+        method, f"{API}{path}", json=order_body(1), headers={"Idempotency-Key": KEY}
+    )
+    assert answer.status_code == 401 and answer.json()["key"] == "auth.errors.unauthorized"

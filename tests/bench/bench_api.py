@@ -96,6 +96,16 @@ def _environment(workdir: Path) -> dict[str, str]:
     return env
 
 
+def _child_json(env: dict[str, str], code: str) -> dict[str, object]:
+    """Run `code` in a child interpreter (this process never holds the database); the JSON
+    it prints last."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=PROJECT, check=True, capture_output=True,
+        text=True,
+    )  # fmt: skip
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def seed(env: dict[str, str], articles: int) -> dict[str, object]:
     """Migrate and seed in a child interpreter, so this process never holds the database."""
     code = (
@@ -113,11 +123,7 @@ def seed(env: dict[str, str], articles: int) -> dict[str, object]:
         "    ids = list(db.execute(sa.select(catalogue.A.c.id)).scalars())\n"
         "print(json.dumps({'counts': counts, 'level2': level2, 'ids': ids}))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=PROJECT, check=True, capture_output=True,
-        text=True,
-    )  # fmt: skip
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return _child_json(env, code)
 
 
 _NOT_COPIED = (".web", ".venv", "data", ".git", ".states", "__pycache__", ".hypothesis",
@@ -369,11 +375,7 @@ def prepare_customers(env: dict[str, str], count: int) -> dict[str, object]:
         "    out = {'tokens': minted, 'slot': slot.id, 'article': article.id, 'quantity': qty}\n"
         "print(json.dumps(out))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=PROJECT, check=True, capture_output=True,
-        text=True,
-    )  # fmt: skip
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return _child_json(env, code)
 
 
 async def _place_orders(base: str, customers: dict[str, object], rounds: int) -> Result:
