@@ -8,6 +8,7 @@ process for the concurrent requests.
 from __future__ import annotations
 
 import email
+from datetime import timedelta
 from decimal import Decimal
 from email.header import decode_header, make_header
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from grocer.models import Article, CartItem, DeliverySlot, Order, Payment, User
+from grocer.models import Article, CartItem, DeliverySlot, Order, Payment, SlotHold, User
 from grocer.models.base import utcnow
 from grocer.services import checkout, orders, pricing
 from grocer.services.errors import Conflict, ValidationFailed
@@ -170,6 +171,27 @@ def test_the_receipt_goes_over_smtp_in_the_shoppers_language(
     assert f"Total : {format_amount(Decimal(order['total']), 'XOF', lang='en')}" in text
     assert "Delivery :" in text and "9h - 13h" in text
     assert not list(get_settings().outbox_dir.glob("*.eml"))
+
+
+def test_a_held_slot_becomes_the_orders_booking(
+    client: TestClient, db: Session, shopper: Shopper, slot: int
+) -> None:
+    user, auth = shopper
+    assert user.id is not None
+    row = db.get(DeliverySlot, slot)
+    assert row is not None
+    row.held = 1
+    hold = SlotHold(slot_id=slot, user_id=user.id, expires_at=utcnow() + timedelta(minutes=20))
+    db.add_all([row, hold])
+    db.commit()
+    body = order_body(slot, holdId=hold.id)
+    del body["slotId"]
+    answer = place(client, auth, body, KEY)
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["slot"]["id"] == slot
+    db.expire_all()
+    assert (row.booked, row.held) == (1, 0)
+    assert db.get(SlotHold, hold.id).order_id == answer.json()["id"]  # type: ignore[union-attr]
 
 
 def test_a_pickup_order_needs_no_address(client: TestClient, db: Session, shopper: Shopper) -> None:
