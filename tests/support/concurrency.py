@@ -1,6 +1,8 @@
-"""Concurrency for the tests (a pytest plugin: tests/conftest.py lists it): `at_once` runs work
-in threads released together, and `live_api` serves the REST app in a real server process on
-loopback, on the test's database, so that each request has its own connection and session."""
+"""Real concurrency for the REST tests: threads released together, and the API served by its
+own server process on loopback (each request its own connection and database session).
+
+A pytest plugin (tests/conftest.py lists it): `live_api` needs no import.
+"""
 
 from __future__ import annotations
 
@@ -44,8 +46,7 @@ def at_once(count: int, work: Callable[[int], Any]) -> list[Any]:
 
 @pytest.fixture
 def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
-    """The API in its own server process on a loopback port, on the test's database; yields
-    its base URL (…/api/v1)."""
+    """The API in its own server process on a loopback port, on the test's database."""
     port = free_port()
     log = (tmp_path / "api.log").open("w")
     proc = subprocess.Popen(
