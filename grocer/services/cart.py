@@ -754,6 +754,15 @@ def checkout_lines(db: Session, user: User, *, lock: bool = False) -> list[dict[
     ]
 
 
+def empty_after_order(db: Session, user: User) -> None:
+    """Empty the bag an order was just made of, in the order's transaction: the caller holds
+    the cart's lock already (`checkout_lines(lock=True)`), and wants no answer back."""
+    cart = _cart(db, user)
+    db.exec(delete(CartItem).where(col(CartItem.cart_id) == cart.id))
+    _touch(db, cart)
+    db.flush()
+
+
 def restore_lines(db: Session, user: User, lines: Iterable[tuple[int, int]]) -> dict[str, Any]:
     """Put (article id, quantity) pairs back into the bag (an order that could not be paid):
     added to what the bag holds now, capped at 99; articles no longer on sale are left out."""

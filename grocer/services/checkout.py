@@ -403,7 +403,7 @@ def place(
     order.slot_id = slot["id"]
     order.slot = {k: slot[k] for k in ("id", "kind", "date", "start", "end", "slot", "label")}
     db.add(order)
-    cart.clear(db, user)
+    cart.empty_after_order(db, user)
     reference = None
     if payment["method"] == "mobile_money":
         reference = payments.create_payment(
