@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
+from grocer.components.auth_dialog import svg_icon
 from grocer.components.dialog import FOCUS, dialog, dialog_description
+from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
 from grocer.components.promo_strip import promo_strip
 from grocer.state.bag import MAX_QUANTITY, BagRow, BagState

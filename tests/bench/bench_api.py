@@ -3,7 +3,7 @@
     python -m tests.bench.bench_api --articles 50000
 
 What it does (DESIGN.md, Budgets: catalogue API p95 ≤ 20 ms and ≥ 40 % of a trivial endpoint's
-rate at 50,000 articles):
+rate at 50,000 articles; the slot listing of the delivery dialog, 7 days, beside them):
 1. creates a fresh SQLite database in a temporary folder, migrates it and seeds a synthetic
    catalogue (`grocer.seed.loader.load_synthetic`);
 2. copies the project (without .web/.venv/data) to that folder — Reflex writes .web/.states
@@ -49,6 +49,7 @@ import httpx
 
 PROJECT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
+SLOT_LISTING = "/api/v1/delivery-slots?kind=delivery&days=7"
 
 
 @dataclass(frozen=True)
@@ -445,6 +446,9 @@ def build_targets(level2: list[int], ids: list[int], *, with_ping: bool) -> list
             50,
         ),
         Target("category tree", ("/api/v1/categories",), 50),
+        # The slot dialogs' listing: 21 slots with places left (rows made by the warm-up's
+        # first call, then two indexed reads: expired holds to sweep, the days' slots).
+        Target("slot listing (delivery, 7 days)", (SLOT_LISTING,), 20, None),
     ]
 
 

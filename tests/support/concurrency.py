@@ -44,6 +44,23 @@ def at_once(count: int, work: Callable[[int], Any]) -> list[Any]:
     return results
 
 
+def wait_for_answer(
+    url: str, proc: subprocess.Popen[Any], timeout: float = 60, log: Path | None = None
+) -> None:
+    """Wait until the server process answers 200 at `url`; fail (with its `log`) when it
+    exits or never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"the server exited with {proc.returncode}: {log and log.read_text()}")
+        try:
+            if httpx.get(url, timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    pytest.fail(f"no answer at {url} after {timeout:g} s")
+
+
 @pytest.fixture
 def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
     """The API in its own server process on a loopback port, on the test's database."""
@@ -57,14 +74,7 @@ def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}/api/v1"
     try:
-        for _ in range(300):
-            if proc.poll() is not None:
-                pytest.fail((tmp_path / "api.log").read_text())
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        wait_for_answer(f"{base}/health", proc, timeout=120, log=tmp_path / "api.log")
         yield base
     finally:
         proc.terminate()
