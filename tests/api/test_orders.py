@@ -194,6 +194,26 @@ def test_a_held_slot_becomes_the_orders_booking(
     assert db.get(SlotHold, hold.id).order_id == answer.json()["id"]  # type: ignore[union-attr]
 
 
+def test_a_hold_taken_through_the_slot_api_is_booked_by_the_order(
+    client: TestClient, db: Session, shopper: Shopper
+) -> None:
+    _, auth = shopper
+    tomorrow = (utcnow() + timedelta(days=1)).date().isoformat()
+    listed = client.get(f"{API}/delivery-slots", params={"kind": "delivery", "from": tomorrow,
+                                                         "days": 1}).json()  # fmt: skip
+    chosen = next(slot for slot in listed if slot["available"])
+    held = client.post(f"{API}/delivery-slots/{chosen['id']}/hold", headers=auth)
+    assert held.status_code == 200, held.text
+    body = order_body(chosen["id"], holdId=held.json()["holdId"])
+    del body["slotId"]
+    order = place(client, auth, body, KEY).json()
+    assert order["slot"]["id"] == chosen["id"] and order["slot"]["date"] == tomorrow
+    row = db.get(DeliverySlot, chosen["id"])
+    db.expire_all()
+    assert row is not None and (row.booked, row.held) == (1, 0)
+    assert client.get(f"{API}/delivery-slots/hold", headers=auth).status_code == 404
+
+
 def test_a_pickup_order_needs_no_address(client: TestClient, db: Session, shopper: Shopper) -> None:
     _, auth = shopper
     pickup = make_slot(db, "pickup", start_hour=15, end_hour=17)
