@@ -117,6 +117,27 @@ async def search_places(query: str, limit: int, lang: str, picker: str) -> list[
         return []
 
 
+async def run_picker_search(
+    picker: MapPickerState | StorePickerState, seq: Any, limit: int, name: str
+) -> None:
+    """A picker's background search number `seq`: the query (2 characters at least) is looked
+    up off the state's lock, then the picker shows its answer (`_show_results`), unless a newer
+    search or a close has replaced it meanwhile."""
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        return
+    async with picker:
+        if seq != picker._search_seq:
+            return
+        query, lang = picker.query.strip(), (await picker.get_state(AddressState))._lang
+    found = await search_places(query, limit, lang, name) if len(query) >= MIN_QUERY else []
+    async with picker:
+        if seq != picker._search_seq:
+            return
+        picker.searching = False
+        picker._show_results(query, result_items(found)[:limit])
+        picker.refresh_key += 1  # 000 §9: the map size is refreshed 50 ms after a search
+
+
 def query_text(value: Any) -> str:
     return value[:QUERY_MAX] if isinstance(value, str) else ""
 
@@ -256,20 +277,11 @@ class MapPickerState(AddressState):
 
     @rx.event(background=True)
     async def run_search(self, seq: int):
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            return
-        async with self:
-            if seq != self._search_seq:
-                return
-            query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
-        found = await search_places(query, PICKER_LIMIT, lang, "map picker")
-        async with self:
-            if seq != self._search_seq:
-                return
-            self.searching = False
-            self.searched = query
-            self.results = result_items(found)
-            self.refresh_key += 1  # 000 §9: the map size is refreshed 50 ms after a search
+        await run_picker_search(self, seq, PICKER_LIMIT, "map picker")
+
+    def _show_results(self, query: str, rows: list[PlaceRow]) -> None:
+        self.searched = query
+        self.results = rows
 
     @rx.event
     def choose_result(self, index: int) -> None:
@@ -448,28 +460,17 @@ class StorePickerState(AddressState):
 
     @rx.event(background=True)
     async def run_search(self, seq: int):
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            return
-        async with self:
-            if seq != self._search_seq:
-                return
-            query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
-        found: list[dict[str, Any]] = []
-        if len(query) >= MIN_QUERY:
-            found = await search_places(query, MODAL_LIMIT, lang, "store picker")
-        async with self:
-            if seq != self._search_seq:
-                return
-            self.searching = False
-            self.searched = True
-            self.results = result_items(found)[:MODAL_LIMIT]
-            self.active = -1
-            if self.results:
-                first = self.results[0]
-                self.center = [first["lat"], first["lng"]]
-                self.zoom = MODAL_SEARCH_ZOOM
-                self.view_key += 1
-            self.refresh_key += 1
+        await run_picker_search(self, seq, MODAL_LIMIT, "store picker")
+
+    def _show_results(self, query: str, rows: list[PlaceRow]) -> None:
+        """The results, the map on the first one (zoom 14)."""
+        self.searched = True
+        self.results = rows
+        self.active = -1
+        if rows:
+            self.center = [rows[0]["lat"], rows[0]["lng"]]
+            self.zoom = MODAL_SEARCH_ZOOM
+            self.view_key += 1
 
     @rx.event
     def focus_result(self, index: int) -> None:
