@@ -117,12 +117,20 @@ async def search_places(query: str, limit: int, lang: str, picker: str) -> list[
         return []
 
 
+def start_search(picker: MapPickerState | StorePickerState) -> Any:
+    """A new search number (an older search's answer is then dropped) and its background
+    event, `run_search`."""
+    picker._search_seq += 1
+    picker.searching = True
+    return type(picker).run_search(picker._search_seq)
+
+
 async def run_picker_search(
     picker: MapPickerState | StorePickerState, seq: Any, limit: int, name: str
 ) -> None:
     """A picker's background search number `seq`: the query (2 characters at least) is looked
-    up off the state's lock, then the picker shows its answer (`_show_results`), unless a newer
-    search or a close has replaced it meanwhile."""
+    up off the state's lock, then the picker shows the results (its `_answered` does the rest),
+    unless a newer search or a close has replaced it meanwhile."""
     if isinstance(seq, bool) or not isinstance(seq, int):
         return
     async with picker:
@@ -134,7 +142,8 @@ async def run_picker_search(
         if seq != picker._search_seq:
             return
         picker.searching = False
-        picker._show_results(query, result_items(found)[:limit])
+        picker.results = result_items(found)[:limit]
+        picker._answered(query)
         picker.refresh_key += 1  # 000 §9: the map size is refreshed 50 ms after a search
 
 
@@ -266,22 +275,20 @@ class MapPickerState(AddressState):
     def set_query(self, value: str):
         """The search box (debounced 300 ms in the browser); 2 characters start a search."""
         self.query = query_text(value)
-        self._search_seq += 1
         if len(self.query.strip()) < MIN_QUERY:
+            self._search_seq += 1  # an answer still on its way is dropped
             self.searching = False
             self.searched = ""
             self.results = []
             return None
-        self.searching = True
-        return MapPickerState.run_search(self._search_seq)
+        return start_search(self)
 
     @rx.event(background=True)
     async def run_search(self, seq: int):
         await run_picker_search(self, seq, PICKER_LIMIT, "map picker")
 
-    def _show_results(self, query: str, rows: list[PlaceRow]) -> None:
-        self.searched = query
-        self.results = rows
+    def _answered(self, query: str) -> None:
+        self.searched = query  # "Aucun résultat trouvé pour …" names it
 
     @rx.event
     def choose_result(self, index: int) -> None:
@@ -454,21 +461,18 @@ class StorePickerState(AddressState):
         query = self.query.strip()
         if not query:
             return None
-        self._search_seq += 1
-        self.searching = True
-        return StorePickerState.run_search(self._search_seq)
+        return start_search(self)
 
     @rx.event(background=True)
     async def run_search(self, seq: int):
         await run_picker_search(self, seq, MODAL_LIMIT, "store picker")
 
-    def _show_results(self, query: str, rows: list[PlaceRow]) -> None:
-        """The results, the map on the first one (zoom 14)."""
+    def _answered(self, query: str) -> None:
+        """No result open; the map on the first one (zoom 14)."""
         self.searched = True
-        self.results = rows
         self.active = -1
-        if rows:
-            self.center = [rows[0]["lat"], rows[0]["lng"]]
+        if self.results:
+            self.center = [self.results[0]["lat"], self.results[0]["lng"]]
             self.zoom = MODAL_SEARCH_ZOOM
             self.view_key += 1
 
