@@ -139,6 +139,12 @@ class Settings:
     geo_workers: int = 4
     geo_queue: int = 8
     geo_rate_per_minute: int = 60
+    # Delivery and pickup slots (grocer.services.slot_capacity); a day's rows take the values
+    # in force when the day is first listed.
+    slot_capacity: int = 20
+    slot_cutoff_minutes: int = 120
+    slot_hold_minutes: int = 20
+    slot_days_ahead: int = 30
 
     @property
     def smtp_enabled(self) -> bool:
@@ -212,4 +218,8 @@ def get_settings() -> Settings:
         geo_workers=_env_int("GROCER_GEO_WORKERS", 4, low=1, high=64),
         geo_queue=_env_int("GROCER_GEO_QUEUE", 8, low=0, high=1000),
         geo_rate_per_minute=_env_int("GROCER_GEO_RATE_PER_MINUTE", 60, low=1, high=100_000),
+        slot_capacity=_env_int("GROCER_SLOT_CAPACITY", 20, low=0, high=100_000),
+        slot_cutoff_minutes=_env_int("GROCER_SLOT_CUTOFF_MINUTES", 120, low=0, high=10_080),
+        slot_hold_minutes=_env_int("GROCER_SLOT_HOLD_MINUTES", 20, low=1, high=1_440),
+        slot_days_ahead=_env_int("GROCER_SLOT_DAYS_AHEAD", 30, low=1, high=365),
     )

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -507,6 +507,19 @@ def _remember_merge(db: Session, cart: Cart, key: str | None) -> None:
     db.add(CartMerge(cart_id=cart.id, merge_key=key, created_at=now))  # type: ignore[arg-type]
 
 
+def _merge_target(
+    db: Session, user: User, merge: str | None, wanted: Collection[int]
+) -> tuple[Cart, dict[int, Article] | None]:
+    """The caller's cart, locked, and the `wanted` articles (each on sale, else 400); no
+    articles when this merge key was already applied (a retry then changes nothing)."""
+    articles = _articles(db, wanted)
+    cart = _cart(db, user, lock=True)
+    if _already_merged(db, cart, merge):
+        return cart, None
+    _require_available(articles, wanted)
+    return cart, articles
+
+
 def sync(db: Session, user: User, items: object, key: object = None) -> dict[str, Any]:
     """Merge a guest bag into the server bag when a guest signs in; nothing is dropped.
 
@@ -516,12 +529,9 @@ def sync(db: Session, user: User, items: object, key: object = None) -> dict[str
     """
     incoming = _parse_lines(items, "items")
     merge = merge_key(key)
-    ids = {article_id for article_id, _ in incoming}
-    articles = _articles(db, ids)
-    cart = _cart(db, user, lock=True)
-    if _already_merged(db, cart, merge):
+    cart, articles = _merge_target(db, user, merge, {article_id for article_id, _ in incoming})
+    if articles is None:
         return _answer(db, cart)
-    _require_available(articles, ids)
     rows = _rows(db, cart)
     current = [(item.article_id, item.quantity) for item, _ in rows]
     totals = _combine([*current, *incoming], cap=True)
@@ -590,11 +600,9 @@ def apply_deltas(db: Session, user: User, deltas: object, key: object = None) ->
     changes = _parse_deltas(deltas)
     merge = merge_key(key)
     wanted = [article for article, step in changes.items() if step > 0]
-    articles = _articles(db, wanted)
-    cart = _cart(db, user, lock=True)
-    if _already_merged(db, cart, merge):
+    cart, articles = _merge_target(db, user, merge, wanted)
+    if articles is None:
         return _answer(db, cart)
-    _require_available(articles, wanted)
     current = _quantities(db, cart)
     _check_line_count(
         sum(
@@ -732,3 +740,46 @@ def shipping_options(
         "deliveryMinimum": decimal_string(pricing.DELIVERY_MINIMUM),
         "deliveryMinimumRemaining": decimal_string(remaining),
     }
+
+
+# --- checkout ----------------------------------------------------------------------------------
+
+
+def checkout_lines(db: Session, user: User, *, lock: bool = False) -> list[dict[str, Any]]:
+    """The bag's lines as checkout prices them: current catalogue unit price, quantity and
+    whether the article is still on sale. With `lock`, the cart's writers wait until the
+    caller's transaction ends (an order and the emptying of its bag are one transaction)."""
+    rows = _rows(db, _cart(db, user, lock=lock))
+    return [
+        {
+            "articleId": article.id,
+            "name": article.name,
+            "quantity": item.quantity,
+            "unitPrice": _current_price(article),
+            "available": article.status == ACTIVE_STATUS,
+        }
+        for item, article in rows
+    ]
+
+
+def empty_after_order(db: Session, user: User) -> None:
+    """Empty the bag an order was just made of, in the order's transaction: the caller holds
+    the cart's lock already (`checkout_lines(lock=True)`), and wants no answer back."""
+    cart = _cart(db, user)
+    db.exec(delete(CartItem).where(col(CartItem.cart_id) == cart.id))
+    _touch(db, cart)
+    db.flush()
+
+
+def restore_lines(db: Session, user: User, lines: Iterable[tuple[int, int]]) -> dict[str, Any]:
+    """Put (article id, quantity) pairs back into the bag (an order that could not be paid):
+    added to what the bag holds now, capped at 99; articles no longer on sale are left out."""
+    wanted = bag_totals.merged(lines)
+    articles = _articles(db, wanted)
+    cart = _cart(db, user, lock=True)
+    for article_id, quantity in wanted.items():
+        article = articles.get(article_id)
+        if article is not None and article.status == ACTIVE_STATUS:
+            _upsert_add(db, cart, article, quantity)
+    _touch(db, cart)
+    return _answer(db, cart)
