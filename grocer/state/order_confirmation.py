@@ -15,7 +15,8 @@ from typing import Any, TypedDict
 import reflex as rx
 
 from grocer.models.base import utcnow
-from grocer.services import money, orders, payments
+from grocer.services import money, orders
+from grocer.services.payments import service as payments
 from grocer.state import session_guard
 from grocer.state.slot_dialog import DayTab, day_tabs
 

@@ -24,8 +24,9 @@ from typing import Any
 import reflex as rx
 
 from grocer.models.base import utcnow
-from grocer.services import checkout, money, payment_methods, payments, pricing
+from grocer.services import checkout, money, payment_methods, pricing
 from grocer.services.errors import Conflict, NotFound, ValidationFailed
+from grocer.services.payments import service as payments
 from grocer.settings import get_settings
 from grocer.state import session_guard
 from grocer.state.address import AddressState
@@ -188,7 +189,7 @@ def card_payload(tab: str, form: Mapping[str, Any]) -> dict[str, Any]:
 
 def mobile_money_offered() -> bool:
     """Mobile money is offered when its provider is configured."""
-    return bool(getattr(get_settings(), "mobile_money_url", ""))  # TODO(U): P's setting
+    return get_settings().mobile_money_enabled
 
 
 class PaymentState(rx.State):

@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from grocer import testing_switches
+from tests.fakes.mobile_money import FakeMobileMoney
 from tests.fakes.providers import (
     FakeGeo,
     FakeIpApi,
@@ -56,6 +57,16 @@ def providers() -> Iterator[FakeGeo]:
 
 
 @pytest.fixture(scope="session")
+def mobile_money_provider() -> Iterator[FakeMobileMoney]:
+    """The local mobile-money provider the shop pays through (tests switch `mode`; its
+    callbacks reach the shop once the checkout test points `deliver` at it)."""
+    fake = FakeMobileMoney()
+    fake.start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="session")
 def shop_env() -> dict[str, str]:
     """Extra environment for the shared server; tests that need a switch add it here."""
     return {
@@ -73,10 +84,11 @@ def shop(
     tmp_path_factory: pytest.TempPathFactory,
     smtp: SmtpServer,
     providers: FakeGeo,
+    mobile_money_provider: FakeMobileMoney,
     shop_env: dict[str, str],
 ) -> Iterator[str]:
     """Build the production frontend once and serve UI + API on one port; yields the base URL."""
-    extra = {**smtp.env(), **providers.env(), **shop_env}
+    extra = {**smtp.env(), **providers.env(), **mobile_money_provider.env(), **shop_env}
     with running_shop(tmp_path_factory.mktemp("shop"), extra) as base:
         yield base
 

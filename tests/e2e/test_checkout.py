@@ -123,6 +123,26 @@ def api_token(shop: str, email: str) -> tuple[int, str]:
     return int(body["userInfo"]["id"]), body["accessToken"]
 
 
+def top_up_bag(shop: str, email: str, page: Any) -> None:
+    """Reach the delivery minimum (35 EUR): 30 of the first home article, added through the
+    API to the shopper's server bag, which the page then shows (a reload restores it)."""
+    user_id, token = api_token(shop, email)
+    article = httpx.get(f"{shop}/api/v1/web-ui/articles-sections", timeout=30).json()
+    first = next(a for section in article for a in section.get("articles") or [])
+    answer = httpx.post(
+        f"{shop}/api/v1/cart/items",
+        json={"articleId": int(first["id"]), "quantity": 30},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
+    answer.raise_for_status()
+    page.reload()
+    page.wait_for_function(
+        "() => parseInt(document.querySelector('button[aria-label^=\"Panier\"]')"
+        ".innerText.trim() || '0', 10) > 30"
+    )
+
+
 def api_orders(shop: str, email: str) -> list[dict]:
     user_id, token = api_token(shop, email)
     answer = httpx.get(
@@ -146,6 +166,7 @@ def test_new_shopper_places_a_cash_order(page: Any, shop: str, smtp: Any) -> Non
     sign_up_in_dialog(page, smtp, email)
     page.get_by_role("dialog", name="Créer votre compte").wait_for(state="detached")
     wait_no_dialog(page, re.compile(r"^Welcome back"))
+    top_up_bag(shop, email, page)
 
     overlay = open_overlay(page)
     add_address(page, overlay)
@@ -280,3 +301,107 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     page.get_by_role("button", name="Confirmer", exact=True).click()
     page.get_by_text("Veuillez choisir un créneau.").wait_for()
     shot(page, "checkout-390")
+
+
+# --- mobile money: accepted, refused (bag kept), timed out then settled by the callback -------
+
+
+def choose_pickup_slot(page: Any, overlay: Any) -> None:
+    overlay.get_by_role("button", name="Je souhaite passer récupérer").click()
+    overlay.get_by_role("button", name="Choisir un créneau de retrait").click()
+    dialog = page.get_by_role("dialog", name=PICKUP_DIALOG)
+    dialog.wait_for()
+    confirm = dialog.get_by_role("button", name="Confirmer le créneau")
+    assert confirm.is_disabled()
+    dialog.get_by_role("button", name="Jours suivants").click()
+    free = dialog.locator("button[data-slot]:not([disabled])").first
+    free.wait_for()
+    free.click()
+    page.wait_for_function(
+        "() => !!document.querySelector('#pickup-dialog button[data-slot][aria-pressed=true]')"
+    )
+    confirm.click()
+    dialog.wait_for(state="detached")
+    overlay.get_by_test_id("overlay-chosen-slot").get_by_text("Retrait :").wait_for()
+
+
+def to_payment(page: Any) -> None:
+    """From the overlay to /payment with the prefilled instructions."""
+    page.locator("#cart-overlay").get_by_role("button", name="Continuer vers la commande").click()
+    page.wait_for_url("**/checkout")
+    page.get_by_role("heading", name="Instructions de livraison").wait_for()
+    assert page.get_by_text("Retrait en magasin").first.is_visible()
+    page.get_by_role("button", name="Confirmer", exact=True).click()
+    page.wait_for_url("**/payment")
+    page.locator("#pay-button").wait_for()
+
+
+def pay_by_mobile_money(page: Any, channel: str = "Orange Money") -> None:
+    page.get_by_label("Mobile Money").check()
+    page.get_by_role("button", name=channel).click()
+    page.locator("#mm-phone").fill("70 55 66 77")
+    page.locator("#mm-phone").blur()
+    page.locator("#pay-button").click()
+
+
+def test_mobile_money_accepted_refused_and_timed_out(
+    page: Any, shop: str, smtp: Any, mobile_money_provider: Any
+) -> None:
+    fake = mobile_money_provider
+    # The provider's callbacks go to this shop (its address is known only now).
+    fake.deliver = lambda url, headers, form: (
+        httpx.post(
+            shop + url[url.index("/api/") :], headers=headers, data=form, timeout=10
+        ).status_code
+    )
+    email = fresh_email("fatou")
+    api_account(shop, smtp, email)
+    open_home(page)
+    sign_in(page, email)
+    page.get_by_role("button", name=re.compile(r"^Menu du compte de ")).wait_for()
+    add_articles(page, 2)
+
+    # Refused at once: the shopper is told, the order cancelled, the bag is back.
+    fake.mode = "refuse"
+    overlay = open_overlay(page)
+    choose_pickup_slot(page, overlay)
+    to_payment(page)
+    shot(page, "payment-mobile-1280")
+    pay_by_mobile_money(page)
+    page.get_by_text(
+        re.compile(r"^Le paiement a été refusé\. Votre panier est conservé")
+    ).wait_for()
+    page.wait_for_function(
+        "() => parseInt(document.querySelector('button[aria-label^=\"Panier\"]')"
+        ".innerText.trim() || '0', 10) === 2"
+    )
+    assert [o["status"] for o in api_orders(shop, email)] == ["cancelled"]
+
+    # Accepted: a second attempt (a new key) is a new order, paid, confirmed.
+    fake.mode = "accept"
+    page.locator("#pay-button").click()
+    page.wait_for_url(re.compile(r".*/order-confirmation\?number=[\w-]+$"))
+    page.get_by_text("Mobile Money · payé").wait_for()
+    statuses = sorted(o["status"] for o in api_orders(shop, email))
+    assert statuses == ["cancelled", "confirmed"]
+
+    # Timed out: pending (the shopper waits), then the provider's callback settles it.
+    page.goto("/")
+    open_home(page)
+    add_articles(page, 1)
+    fake.mode = "timeout"
+    overlay = open_overlay(page)
+    choose_pickup_slot(page, overlay)
+    to_payment(page)
+    pay_by_mobile_money(page, "Moov Money")
+    page.get_by_text("En attente de confirmation sur votre téléphone…").wait_for(timeout=30_000)
+    fake.release()
+    reference = fake.initiated()[-1]
+    fake.complete(reference, "ACCEPTED")
+    page.wait_for_url(re.compile(r".*/order-confirmation\?number=[\w-]+$"), timeout=30_000)
+    page.get_by_text("Mobile Money · payé").wait_for()
+    assert sorted(o["status"] for o in api_orders(shop, email)) == [
+        "cancelled",
+        "confirmed",
+        "confirmed",
+    ]

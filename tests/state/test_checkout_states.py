@@ -1,0 +1,175 @@
+"""The checkout states on a real database (issue 14, piece U): the slot dialog holds on the
+server and says when a slot is full, a guest's choice is held at checkout, the instructions
+form checks before it keeps anything, the pay button makes one order however often it is
+pressed, and a confirmation page shows only the shopper's own order."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlmodel import Session, select
+
+from grocer.models import DeliverySlot, Order, SlotHold
+from grocer.models.base import utcnow
+from grocer.services import cart, slot_capacity
+from grocer.state.bag import BagState
+from grocer.state.checkout import CheckoutState
+from grocer.state.order_confirmation import OrderConfirmationState
+from grocer.state.payment import PaymentState
+from grocer.state.slot_dialog import SlotDialogState
+from tests.support.state_harness import new_tree, run, sign_in, sub
+
+GOOD_FORM = {
+    "recipient_first_name": "Alice",
+    "recipient_last_name": "Ouédraogo",
+    "country_code": "+226",
+    "phone": "70 12 34 56",
+    "delivery_preference": "neighbor",
+    "delivery_notes": "Portail vert",
+}
+
+
+def _tomorrows_slot(db: Session, kind: str = "pickup") -> dict[str, Any]:
+    rows = slot_capacity.list_slots(db, kind, utcnow().date() + timedelta(days=1), 1, utcnow())
+    db.commit()
+    return next(row for row in rows if row["available"])
+
+
+def _open_and_choose(root: Any, slot: dict[str, Any]) -> Any:
+    dialog = sub(root, SlotDialogState)
+    handler = (
+        SlotDialogState.open_pickup if slot["kind"] == "pickup" else SlotDialogState.open_delivery
+    )
+    run(handler, dialog)
+    if slot["kind"] == "delivery":
+        run(SlotDialogState.choose_day, dialog, slot["date"])
+    run(SlotDialogState.choose_slot, dialog, str(slot["id"]))
+    assert dialog.chosen == slot["id"]
+    return dialog
+
+
+def _holds(db: Session, user_id: int) -> list[SlotHold]:
+    db.expire_all()
+    return list(db.exec(select(SlotHold).where(SlotHold.user_id == user_id)).all())
+
+
+def _orders(db: Session, user_id: int) -> list[Order]:
+    db.expire_all()
+    return list(db.exec(select(Order).where(Order.user_id == user_id)).all())
+
+
+def test_signed_in_choice_is_held_and_kept_as_the_spec_says(db: Session, shop: dict) -> None:
+    root = new_tree()
+    alice = shop["alice"]
+    sign_in(root, db, alice)
+    slot = _tomorrows_slot(db)
+    dialog = _open_and_choose(root, slot)
+    run(SlotDialogState.save, dialog)
+    stored = json.loads(dialog.timeslot)
+    assert stored["dayOffset"] == 1 and stored["slot"] == slot["slot"]
+    assert stored["slotId"] == slot["id"] and stored["kind"] == "pickup"
+    (hold,) = _holds(db, alice.id)
+    assert stored["holdId"] == hold.id and hold.status == "held"
+    assert dialog.kind == ""  # closed
+
+
+def test_a_full_slot_is_refused_with_a_message_and_a_fresh_list(db: Session, shop: dict) -> None:
+    root = new_tree()
+    sign_in(root, db, shop["alice"])
+    slot = _tomorrows_slot(db, "delivery")
+    dialog = _open_and_choose(root, slot)
+    row = db.get(DeliverySlot, slot["id"])
+    row.booked = row.capacity  # somebody else took the last place meanwhile
+    db.add(row)
+    db.commit()
+    run(SlotDialogState.save, dialog)
+    assert dialog.error_key == "checkout:slots.errors.full"
+    assert dialog.timeslot == "" and dialog.chosen == 0
+    listed = next(r for r in dialog.rows if r["id"] == slot["id"])
+    assert not listed["available"] and listed["state_key"] == "checkout:slots.full"
+    # A forged choice of the full slot is refused too.
+    run(SlotDialogState.choose_slot, dialog, str(slot["id"]))
+    assert dialog.chosen == 0
+
+
+def test_guest_choice_is_held_at_checkout_and_the_form_checks_first(
+    db: Session, shop: dict
+) -> None:
+    root = new_tree()
+    alice = shop["alice"]
+    slot = _tomorrows_slot(db)
+    dialog = _open_and_choose(root, slot)
+    run(SlotDialogState.save, dialog)  # signed out: the browser keeps it, nothing held
+    assert "holdId" not in json.loads(dialog.timeslot)
+    assert _holds(db, alice.id) == []
+
+    sign_in(root, db, alice)
+    cart.add_item(db, alice, shop["articles"][0].id, 2)
+    db.commit()
+    run(BagState.load_account_bag, sub(root, BagState))
+    checkout = sub(root, CheckoutState)
+    run(CheckoutState.load, checkout)
+    assert checkout.ready
+    assert json.loads(dialog.timeslot)["holdId"] == _holds(db, alice.id)[0].id
+
+    out = run(CheckoutState.confirm, checkout, {**GOOD_FORM, "recipient_first_name": " "})
+    assert checkout.errors == {"recipientFirstName": "checkout:instructions.errors.firstName"}
+    assert checkout.instructions == "" and out == [None]
+    run(CheckoutState.confirm, checkout, GOOD_FORM)
+    assert checkout.errors == {}
+    assert json.loads(checkout.instructions) == {
+        "recipientFirstName": "Alice",
+        "recipientLastName": "Ouédraogo",
+        "phone": "+22670123456",
+        "deliveryPreference": "neighbor",
+        "deliveryNotes": "Portail vert",
+    }
+
+
+def test_signed_out_checkout_goes_home_with_the_sign_in_dialog() -> None:
+    root = new_tree()
+    checkout = sub(root, CheckoutState)
+    (events,) = run(CheckoutState.load, checkout)
+    assert not checkout.ready and checkout._return_to == "/checkout"
+    assert len(events) == 2  # to /, then the sign-in dialog
+
+
+@pytest.mark.parametrize("presses", [1, 3])
+def test_pressing_pay_again_makes_one_order(db: Session, shop: dict, presses: int) -> None:
+    root = new_tree()
+    alice = shop["alice"]
+    sign_in(root, db, alice)
+    cart.add_item(db, alice, shop["articles"][2].id, 3)
+    db.commit()
+    run(BagState.load_account_bag, sub(root, BagState))
+    dialog = _open_and_choose(root, _tomorrows_slot(db))
+    run(SlotDialogState.save, dialog)
+    checkout = sub(root, CheckoutState)
+    run(CheckoutState.load, checkout)
+    run(CheckoutState.confirm, checkout, GOOD_FORM)
+    payment = sub(root, PaymentState)
+    run(PaymentState.load, payment)
+    assert payment.ready and payment.method == "cash"
+    assert payment.amounts["total"]["XOF"]
+    key = payment._attempt_key
+    for _ in range(presses):
+        payment.placing = False  # as if the answer were lost and the shopper pressed again
+        run(PaymentState.pay, payment)
+    assert payment._attempt_key == key
+    (order,) = _orders(db, alice.id)
+    assert order.idempotency_key == key and order.payment_method == "cash"
+    assert dialog.timeslot == "" and checkout.instructions == ""
+    assert cart.get_cart(db, alice)["items"] == []
+
+    # The confirmation: the owner sees it; Bob, with the same number, does not.
+    page = sub(root, OrderConfirmationState)
+    asyncio.run(page._read(alice.id, order.number))
+    assert page.found and page.order["number"] == order.number
+    assert page.order["paymentMethod"] == "cash" and not page.pending
+    bobs = sub(new_tree(), OrderConfirmationState)
+    asyncio.run(bobs._read(shop["bob"].id, order.number))
+    assert not bobs.found
