@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.dialog import FOCUS, dialog
+from grocer.components.choice import choice_button
+from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import stroke_icon
-from grocer.components.slot_dialog import day_name, dialog_buttons, signed_out_block, slot_error
+from grocer.components.slot_dialog import day_name, slot_dialog_frame
 from grocer.state.slot_dialog import PICKUP, PICKUP_PAGES, DayTab, SlotDialogState, SlotRow
 
 CHEVRON_LEFT = ("m15 18-6-6 6-6",)
@@ -20,26 +21,22 @@ ARROW = (
 
 
 def _slot_button(row: rx.Var[SlotRow]) -> rx.Component:
-    chosen = SlotDialogState.chosen == row["id"]
-    base = f"flex w-full flex-col items-center rounded-xl px-1 py-2 text-xs font-semibold {FOCUS} "
-    return rx.el.button(
+    return choice_button(
         rx.el.span(row["label"]),
         rx.cond(
             row["state_key"] != "",
             rx.el.span(t_var(row["state_key"]), class_name="text-[10px] font-medium"),
         ),
-        type="button",
         on_click=SlotDialogState.choose_slot(row["id"]),
-        disabled=~row["available"],
-        aria_pressed=chosen,
-        custom_attrs={"data-slot": row["slot"], "data-date": row["date"]},
-        class_name=rx.cond(
-            chosen,
-            base + "bg-green-700 text-white",
-            base + "border border-gray-200 bg-white text-gray-800 hover:border-green-600 "
+        selected=SlotDialogState.chosen == row["id"],
+        size="w-full flex-col rounded-xl px-1 py-2 text-xs",
+        off=(
+            "border border-gray-200 bg-white text-gray-800 hover:border-green-600 "
             "disabled:cursor-not-allowed disabled:border-dashed disabled:bg-gray-50 "
-            "disabled:text-gray-400",
+            "disabled:text-gray-400"
         ),
+        disabled=~row["available"],
+        custom_attrs={"data-slot": row["slot"], "data-date": row["date"]},
     )
 
 
@@ -61,7 +58,7 @@ def _column(day: rx.Var[DayTab]) -> rx.Component:
 
 
 def pickup_dialog() -> rx.Component:
-    body = rx.el.div(
+    return slot_dialog_frame(
         rx.el.p(
             rx.cond(
                 SlotDialogState.pickup_address != "",
@@ -93,16 +90,9 @@ def pickup_dialog() -> rx.Component:
             ),
             class_name="flex items-start gap-2",
         ),
-        slot_error(),
-        signed_out_block(),
-        class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-4 pt-2",
-    )
-    return dialog(
-        body,
-        dialog_buttons(t("checkout:pickup.confirm")),
-        open=SlotDialogState.kind == PICKUP,
-        on_close=SlotDialogState.close,
+        kind=PICKUP,
         title=t("checkout:pickup.title"),
-        size="lg",
+        save_label=t("checkout:pickup.confirm"),
         dialog_id="pickup-dialog",
+        size="lg",
     )

@@ -8,7 +8,8 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY, SECONDARY
-from grocer.components.dialog import FOCUS, dialog
+from grocer.components.choice import choice_button
+from grocer.components.dialog import dialog
 from grocer.components.i18n import t, t_var
 from grocer.state.session import SessionState
 from grocer.state.slot_dialog import DELIVERY, DayTab, SlotDialogState, SlotRow
@@ -55,19 +56,13 @@ def dialog_buttons(save_label: Any) -> rx.Component:
 
 
 def _day_button(day: rx.Var[DayTab]) -> rx.Component:
-    selected = SlotDialogState.day == day["iso"]
-    base = f"shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition {FOCUS} "
-    return rx.el.button(
+    return choice_button(
         day_name(day),
-        type="button",
         on_click=SlotDialogState.choose_day(day["iso"]),
-        aria_pressed=selected,
+        selected=SlotDialogState.day == day["iso"],
+        size="h-10 shrink-0 px-4",
+        off="border border-gray-200 bg-white text-gray-800 hover:border-green-600",
         custom_attrs={"data-day": day["iso"]},
-        class_name=rx.cond(
-            selected,
-            base + "bg-green-700 text-white",
-            base + "border border-gray-200 bg-white text-gray-800 hover:border-green-600",
-        ),
     )
 
 
@@ -110,7 +105,7 @@ def signed_out_block() -> rx.Component:
 
 
 def slot_dialog() -> rx.Component:
-    body = rx.el.div(
+    body = rx.fragment(
         rx.el.div(
             rx.foreach(SlotDialogState.days, _day_button),
             role="group",
@@ -129,20 +124,43 @@ def slot_dialog() -> rx.Component:
                 class_name=f"{INPUT} pr-8",
             ),
         ),
-        slot_error(),
         rx.el.p(
             t("checkout:slots.standardBanner"),
             role="note",
             class_name="rounded-xl bg-green-50 px-4 py-3 text-sm text-green-900",
         ),
+    )
+    return slot_dialog_frame(
+        body,
+        kind=DELIVERY,
+        title=t("checkout:slots.title"),
+        save_label=t("checkout:slots.save"),
+        dialog_id="slot-dialog",
+    )
+
+
+def slot_dialog_frame(
+    *children: rx.Component,
+    kind: str,
+    title: Any,
+    save_label: Any,
+    dialog_id: str,
+    size: str = "md",
+) -> rx.Component:
+    """What both slot dialogs share: the body's frame, the error, the signed-out block, the
+    buttons; open while `kind` is the open dialog."""
+    body = rx.el.div(
+        *children,
+        slot_error(),
         signed_out_block(),
         class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-4 pt-2",
     )
     return dialog(
         body,
-        dialog_buttons(t("checkout:slots.save")),
-        open=SlotDialogState.kind == DELIVERY,
+        dialog_buttons(save_label),
+        open=SlotDialogState.kind == kind,
         on_close=SlotDialogState.close,
-        title=t("checkout:slots.title"),
-        dialog_id="slot-dialog",
+        title=title,
+        size=size,
+        dialog_id=dialog_id,
     )

@@ -8,6 +8,7 @@ import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY
 from grocer.components.checkout_summary import CARD, checkout_summary, message
+from grocer.components.choice import radio_card
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
 from grocer.services.phones import COUNTRY_CODES
@@ -44,20 +45,11 @@ def _text_field(name: str, form_name: str, label_key: str, value: Any, auto: str
 
 
 def _preference(value: str) -> rx.Component:
-    return rx.el.label(
-        rx.el.input(
-            type="radio",
-            name="delivery_preference",
-            value=value,
-            default_checked=CheckoutState.preference == value,
-            class_name="h-4 w-4 accent-green-700",
-        ),
+    return radio_card(
+        "delivery_preference",
+        value,
         t(f"checkout:instructions.preferences.{value}"),
-        class_name=(
-            "flex cursor-pointer items-center gap-3 rounded-xl border border-gray-200 px-4 py-3 "
-            "text-sm font-medium text-gray-900 has-[:checked]:border-green-700 "
-            "has-[:checked]:bg-green-50"
-        ),
+        default_checked=CheckoutState.preference == value,
     )
 
 

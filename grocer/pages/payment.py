@@ -9,6 +9,7 @@ import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY
 from grocer.components.checkout_summary import CARD, SMALL_BUTTON, checkout_summary, message
+from grocer.components.choice import choice_button, radio_card
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
 from grocer.components.layout import page_layout
@@ -85,21 +86,31 @@ def contact() -> rx.Component:
 
 
 def _tip_button(choice: str) -> rx.Component:
-    selected = PaymentState.tip_choice == choice
     label: Any = (
         t("checkout:payment.customTip")
         if choice == "custom"
         else PaymentState.tip_amounts[choice][CurrencyState.code]
     )
-    return rx.el.button(
+    return choice_button(
         label,
-        type="button",
         on_click=PaymentState.choose_tip(choice),
-        aria_pressed=selected,
-        class_name=rx.cond(
-            selected,
-            CHIP + "bg-green-700 text-white",
-            CHIP + "border border-gray-300 bg-white text-gray-800 hover:border-green-700",
+        selected=PaymentState.tip_choice == choice,
+    )
+
+
+def _blur_field(
+    label_key: str, field_id: str, value: Any, on_blur: Any, input_mode: str, max_length: str
+) -> rx.Component:
+    """A labelled text field whose value reaches the state when it loses focus."""
+    return rx.el.div(
+        rx.el.label(t(label_key), html_for=field_id, class_name=LABEL),
+        rx.el.input(
+            id=field_id,
+            type="text",
+            default_value=value,
+            on_blur=on_blur,
+            class_name=INPUT,
+            custom_attrs={"inputMode": input_mode, "maxLength": max_length},
         ),
     )
 
@@ -113,18 +124,13 @@ def tip() -> rx.Component:
         ),
         rx.cond(
             PaymentState.tip_choice == "custom",
-            rx.el.div(
-                rx.el.label(
-                    t("checkout:payment.customTipLabel"), html_for="custom-tip", class_name=LABEL
-                ),
-                rx.el.input(
-                    id="custom-tip",
-                    type="text",
-                    default_value=PaymentState.custom_tip,
-                    on_blur=PaymentState.set_custom_tip,
-                    class_name=INPUT,
-                    custom_attrs={"min": "0", "step": "1", "inputMode": "decimal"},
-                ),
+            _blur_field(
+                "checkout:payment.customTipLabel",
+                "custom-tip",
+                PaymentState.custom_tip,
+                PaymentState.set_custom_tip,
+                "decimal",
+                "12",
             ),
         ),
         message(PaymentState.field_error_key),
@@ -199,38 +205,23 @@ def codes() -> rx.Component:
 
 
 def _method(value: str, label_key: str, text_key: str) -> rx.Component:
-    return rx.el.label(
-        rx.el.input(
-            type="radio",
-            name="payment_method",
-            value=value,
-            checked=PaymentState.method == value,
-            on_change=PaymentState.choose_method(value),
-            class_name="mt-1 h-4 w-4 accent-green-700",
-        ),
-        rx.el.span(
-            rx.el.span(t(label_key), class_name="block font-semibold text-gray-900"),
-            rx.el.span(t(text_key), class_name="block text-sm text-gray-600"),
-        ),
-        class_name=(
-            "flex cursor-pointer items-start gap-3 rounded-2xl border border-gray-200 p-4 "
-            "has-[:checked]:border-green-700 has-[:checked]:bg-green-50"
-        ),
+    return radio_card(
+        "payment_method",
+        value,
+        t(label_key),
+        t(text_key),
+        checked=PaymentState.method == value,
+        on_change=PaymentState.choose_method(value),
     )
 
 
 def _channel(value: str, label: str) -> rx.Component:
-    selected = PaymentState.channel == value
-    return rx.el.button(
+    return choice_button(
         label,
-        type="button",
         on_click=PaymentState.choose_channel(value),
-        aria_pressed=selected,
-        class_name=rx.cond(
-            selected,
-            CHIP + "flex-1 bg-gray-900 text-white",
-            CHIP + "flex-1 border border-gray-300 bg-white text-gray-800",
-        ),
+        selected=PaymentState.channel == value,
+        size="h-11 flex-1 px-4",
+        on="bg-gray-900 text-white",
     )
 
 
@@ -257,16 +248,13 @@ def methods() -> rx.Component:
                     _channel("moov", "Moov Money"),
                     class_name="flex gap-2",
                 ),
-                rx.el.label(
-                    t("checkout:payment.mobilePhone"), html_for="mm-phone", class_name=LABEL
-                ),
-                rx.el.input(
-                    id="mm-phone",
-                    type="tel",
-                    default_value=PaymentState.mm_phone,
-                    on_blur=PaymentState.set_mm_phone,
-                    class_name=INPUT,
-                    custom_attrs={"inputMode": "tel", "maxLength": "20"},
+                _blur_field(
+                    "checkout:payment.mobilePhone",
+                    "mm-phone",
+                    PaymentState.mm_phone,
+                    PaymentState.set_mm_phone,
+                    "tel",
+                    "20",
                 ),
                 class_name="flex flex-col gap-2",
             ),

@@ -136,6 +136,11 @@ class CheckoutState(rx.State):
     notes: str = ""
     errors: dict[str, str] = {}
     slot_error_key: str = ""
+    # Where the guard sends the visitor: the page's leaver (components.browser.on_each_value)
+    # navigates once it is mounted, each time the sequence moves (a redirect sent while the
+    # prerendered page hydrates can be lost).
+    leave_to: str = "/"
+    leave_seq: int = 0
 
     _return_to: str = ""  # where to go after the sign-in the guard asked for
     _ask_sign_in: bool = False  # open the sign-in dialog on the next page start
@@ -147,17 +152,23 @@ class CheckoutState(rx.State):
     # --- the guard, shared with /payment ---
 
     async def _guard(self, route: str) -> tuple[int | None, Any]:
-        """The signed-in user id, or None and where to send the visitor."""
+        """The signed-in user id, or None and what to do instead (the visitor leaves)."""
         self.ready = False
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is None:
             self._return_to = route
             self._ask_sign_in = True
-            return None, [rx.redirect("/"), DialogState.open_dialog("login")]
+            return None, [self._leave("/"), DialogState.open_dialog("login")]
         bag = await self.get_state(BagState)
         if bag.count == 0:
-            return None, rx.redirect("/")
+            return None, self._leave("/")
         return user_id, None
+
+    def _leave(self, route: str) -> Any:
+        """Send the visitor to `route` (a replace: the guarded page is not kept in history)."""
+        self.leave_to = route
+        self.leave_seq += 1
+        return rx.redirect(route, replace=True)
 
     async def _hold_guest_choice(self, user_id: int) -> None:
         """A choice made before signing in is held now; one that cannot be is dropped with
@@ -237,6 +248,11 @@ class CheckoutState(rx.State):
             return None
         self.instructions = json.dumps(clean, ensure_ascii=False)
         return rx.redirect(PAYMENT_ROUTE)
+
+    @rx.event
+    def left(self) -> None:
+        """The visitor was sent away: the leaver must not fire again on the next visit."""
+        self.leave_seq = 0
 
     @rx.event
     def forget(self) -> None:

@@ -284,7 +284,7 @@ class PaymentState(rx.State):
             return away
         slot = parse_timeslot((await self.get_state(SlotDialogState)).timeslot)
         if not slot or not parse_instructions(checkout_state.instructions):
-            return rx.redirect(CHECKOUT_ROUTE)
+            return checkout_state._leave(CHECKOUT_ROUTE)
         if not self.placing and not self.waiting:
             self._attempt_key = new_attempt_key()
             self.error_key = ""

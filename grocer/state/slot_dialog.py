@@ -20,7 +20,7 @@ import reflex as rx
 from grocer.models.base import utcnow
 from grocer.services import slot_capacity, slots
 from grocer.services.errors import Conflict, NotFound
-from grocer.state import session_guard
+from grocer.state import session_events, session_guard
 from grocer.state.address import AddressState
 from grocer.state.dialogs import DialogState
 
@@ -393,3 +393,13 @@ async def hold_stored(state: rx.State, user_id: int) -> str:
     stored["expiresAt"] = str(hold["expiresAt"])
     dialog.timeslot = json.dumps(stored)
     return ""
+
+
+@session_events.on(session_events.LOGGED_OUT)
+async def _drop_the_hold_on_logout(state: rx.State) -> None:
+    """The hold was the account's: the browser keeps the choice as a guest's."""
+    dialog = await state.get_state(SlotDialogState)
+    stored = parse_timeslot(dialog.timeslot)
+    if stored.pop("holdId", None) is not None:
+        stored.pop("expiresAt", None)
+        dialog.timeslot = json.dumps(stored)

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from tests.e2e.test_session_bag import (
+    ADD,
     PASSWORD,
     add_articles,
     api_account,
@@ -36,6 +37,16 @@ PICKUP_DIALOG = "Options de retrait"
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _warm(shop: str, browser: Any) -> None:
+    """The first page of a fresh build is slow to come alive: open it once, patiently."""
+    context = browser.new_context(base_url=shop, locale="fr-FR")
+    page = context.new_page()
+    page.goto("/")
+    page.locator(ADD).first.wait_for(timeout=120_000)
+    context.close()
 
 
 def shot(page: Any, name: str) -> None:
@@ -281,7 +292,7 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     # Signed out: the shop, with the sign-in dialog; after signing in, back to /checkout.
     dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
     dialog.wait_for()
-    assert re.match(r"^http://[^/]+/$", page.url)
+    page.wait_for_url(re.compile(r"^http://[^/]+/$"))
     dialog.get_by_label("Nom d'utilisateur ou email").fill(email)
     dialog.locator("#login-password").fill(PASSWORD)
     dialog.get_by_role("button", name="Se connecter", exact=True).click()
@@ -307,7 +318,9 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
 
 
 def choose_pickup_slot(page: Any, overlay: Any) -> None:
-    overlay.get_by_role("button", name="Je souhaite passer récupérer").click()
+    pickup = overlay.get_by_role("button", name="Je souhaite passer récupérer")
+    if pickup.get_attribute("aria-pressed") != "true":
+        pickup.click()
     overlay.get_by_role("button", name="Choisir un créneau de retrait").click()
     dialog = page.get_by_role("dialog", name=PICKUP_DIALOG)
     dialog.wait_for()
