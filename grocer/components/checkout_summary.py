@@ -8,7 +8,7 @@ import reflex as rx
 
 from grocer.components.bag_panel import amount, line_image
 from grocer.components.dialog import FOCUS
-from grocer.components.i18n import t, t_var
+from grocer.components.i18n import t
 from grocer.components.slot_dialog import day_name
 from grocer.state.address import AddressState
 from grocer.state.bag import BagRow, BagState
@@ -144,16 +144,4 @@ def checkout_summary(total: rx.Component | None = None) -> rx.Component:
         ),
         aria_label=t("checkout:summary.title"),
         class_name=f"{CARD} flex flex-col gap-2",
-    )
-
-
-def message(key: rx.Var[str], tone: str = "error") -> rx.Component:
-    """A message key shown when set (role alert for errors, status otherwise)."""
-    styles = {
-        "error": "rounded-2xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800",
-        "info": "rounded-2xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900",
-    }
-    return rx.cond(
-        key != "",
-        rx.el.p(t_var(key), role="alert" if tone == "error" else "status", class_name=styles[tone]),
     )

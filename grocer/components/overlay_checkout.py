@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import PRIMARY
 from grocer.components.dialog import FOCUS
+from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t
 from grocer.components.slot_dialog import day_name
 from grocer.state.bag import BagState

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY, SECONDARY
-from grocer.components.checkout_summary import message
+from grocer.components.auth_dialog import INPUT, LABEL
 from grocer.components.dialog import FOCUS
+from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t
 from grocer.services.payment_methods import EXPIRY_YEARS, MOBILE_MONEY_PROVIDERS
 from grocer.state.payment import TAB_CARD, TAB_MOBILE, TAB_PAYPAL, TABS, PaymentState
@@ -113,7 +113,7 @@ def payment_method_form() -> rx.Component:
             (TAB_PAYPAL, _paypal_fields()),
             _card_fields(),
         ),
-        message(PaymentState.add_error_key),
+        error_box(PaymentState.add_error_key, "method-error"),
         rx.el.div(
             rx.el.button(
                 t("checkout:slots.cancel"),

@@ -7,9 +7,10 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY, SECONDARY
+from grocer.components.auth_dialog import INPUT, LABEL
 from grocer.components.choice import choice_button
 from grocer.components.dialog import dialog
+from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t, t_var
 from grocer.state.session import SessionState
 from grocer.state.slot_dialog import DELIVERY, DayTab, SlotDialogState, SlotRow
@@ -25,14 +26,7 @@ def day_name(day: rx.Var[DayTab]) -> rx.Var[str]:
 
 
 def slot_error() -> rx.Component:
-    return rx.cond(
-        SlotDialogState.error_key != "",
-        rx.el.p(
-            t_var(SlotDialogState.error_key),
-            role="alert",
-            class_name="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800",
-        ),
-    )
+    return error_box(SlotDialogState.error_key, "slot-error")
 
 
 def dialog_buttons(save_label: Any) -> rx.Component:

@@ -6,9 +6,10 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY
-from grocer.components.checkout_summary import CARD, checkout_summary, message
+from grocer.components.auth_dialog import INPUT, LABEL
+from grocer.components.checkout_summary import CARD, checkout_summary
 from grocer.components.choice import radio_card
+from grocer.components.form_parts import PRIMARY, error_box
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
 from grocer.services.phones import COUNTRY_CODES
@@ -123,7 +124,7 @@ def instructions_form() -> rx.Component:
             ),
             field_error("deliveryNotes"),
         ),
-        message(CheckoutState.slot_error_key),
+        error_box(CheckoutState.slot_error_key, "checkout-error"),
         rx.el.button(t("checkout:instructions.confirm"), type="submit", class_name=PRIMARY),
         rx.el.p(
             t("checkout:instructions.nextStep"), class_name="text-center text-sm text-gray-600"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import PRIMARY
 from grocer.components.checkout_summary import CARD, HEADING
+from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
 from grocer.components.slot_dialog import day_name

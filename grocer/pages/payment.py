@@ -7,10 +7,11 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import INPUT, LABEL, PRIMARY
-from grocer.components.checkout_summary import CARD, SMALL_BUTTON, checkout_summary, message
+from grocer.components.auth_dialog import INPUT, LABEL
+from grocer.components.checkout_summary import CARD, SMALL_BUTTON, checkout_summary
 from grocer.components.choice import choice_button, radio_card
 from grocer.components.dialog import FOCUS
+from grocer.components.form_parts import PRIMARY, error_box
 from grocer.components.i18n import t
 from grocer.components.layout import page_layout
 from grocer.components.payment_form import payment_method_form, payment_toast
@@ -133,7 +134,7 @@ def tip() -> rx.Component:
                 "12",
             ),
         ),
-        message(PaymentState.field_error_key),
+        error_box(PaymentState.field_error_key, "payment-field-error"),
         class_name=f"{CARD} flex flex-col gap-3",
     )
 
@@ -210,7 +211,7 @@ def _method(value: str, label_key: str, text_key: str) -> rx.Component:
         value,
         t(label_key),
         t(text_key),
-        checked=PaymentState.method == value,
+        default_checked=PaymentState.method == value,
         on_change=PaymentState.choose_method(value),
     )
 
@@ -267,7 +268,7 @@ def methods() -> rx.Component:
 def pay_button() -> rx.Component:
     total = PaymentState.amounts["total"].to(dict[str, str])[CurrencyState.code]
     return rx.el.div(
-        message(PaymentState.error_key),
+        error_box(PaymentState.error_key, "payment-error"),
         rx.cond(
             PaymentState.waiting,
             rx.el.div(

@@ -187,6 +187,16 @@ def card_payload(tab: str, form: Mapping[str, Any]) -> dict[str, Any]:
     return {"paymentType": payment_methods.PAYPAL, "paypalEmail": text("paypal_email") or None}
 
 
+_RECEIPTS: set[asyncio.Task[None]] = set()  # running sends, kept until done
+
+
+def _send_receipt_later(order_id: int) -> None:
+    """E-mail the receipt in a worker thread, after this handler's answer."""
+    task = asyncio.create_task(asyncio.to_thread(checkout.send_receipt, order_id))
+    _RECEIPTS.add(task)
+    task.add_done_callback(_RECEIPTS.discard)
+
+
 def mobile_money_offered() -> bool:
     """Mobile money is offered when its provider is configured."""
     return get_settings().mobile_money_enabled
@@ -402,6 +412,10 @@ class PaymentState(rx.State):
             return
         order = result.order
         self._order_number = str(order["number"])
+        if result.created:
+            # The receipt goes after the commit, off this handler (a slow mail server must
+            # not hold the shopper); the service logs, never raises, a failed delivery.
+            _send_receipt_later(int(order["id"]))
         if self.method != MOBILE_MONEY or not result.payment_reference:
             self.placing = False
             for event in await self._clear_client_checkout():
