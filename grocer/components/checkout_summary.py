@@ -29,10 +29,10 @@ def _row(heading: Any, value: rx.Component, action: rx.Component) -> rx.Componen
         rx.el.div(
             rx.el.p(heading, class_name=HEADING),
             value,
-            class_name="min-w-0 flex-1",
+            class_name="min-w-[10rem] flex-1",
         ),
         action,
-        class_name="flex items-center gap-3 py-3",
+        class_name="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3",
     )
 
 

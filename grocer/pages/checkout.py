@@ -77,27 +77,33 @@ def instructions_form() -> rx.Component:
         rx.el.div(
             rx.el.label(t("checkout:instructions.phone"), html_for="co-phone", class_name=LABEL),
             rx.el.div(
-                rx.el.select(
-                    *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
-                    name="country_code",
-                    default_value=CheckoutState.country_code,
-                    aria_label=t("auth:signup.countryCode"),
-                    class_name=f"{INPUT} w-28 shrink-0 pr-2",
+                rx.el.div(
+                    rx.el.select(
+                        *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
+                        name="country_code",
+                        default_value=CheckoutState.country_code,
+                        aria_label=t("auth:signup.countryCode"),
+                        class_name=f"{INPUT} pr-2",
+                    ),
+                    class_name="w-28 shrink-0",
                 ),
-                rx.el.input(
-                    id="co-phone",
-                    name="phone",
-                    type="tel",
-                    default_value=CheckoutState.phone,
-                    auto_complete="tel-national",
-                    placeholder="70 12 34 56",
-                    class_name=INPUT,
-                    custom_attrs={
-                        "inputMode": "numeric",
-                        "maxLength": "20",
-                        "aria-invalid": CheckoutState.errors.contains("phone"),
-                        "aria-describedby": "err-phone",
-                    },
+                rx.el.div(
+                    rx.el.input(
+                        id="co-phone",
+                        name="phone",
+                        type="tel",
+                        default_value=CheckoutState.phone,
+                        auto_complete="tel-national",
+                        placeholder="70 12 34 56",
+                        class_name=INPUT,
+                        custom_attrs={
+                            "inputMode": "numeric",
+                            "maxLength": "20",
+                            "aria-invalid": CheckoutState.errors.contains("phone"),
+                            "aria-describedby": "err-phone",
+                        },
+                    ),
+                    class_name="min-w-0 flex-1",
                 ),
                 class_name="flex gap-2",
             ),
@@ -137,7 +143,11 @@ def instructions_form() -> rx.Component:
 
 
 def checkout_shell(
-    title_key: str, ready: rx.Var[bool], main: rx.Component, side: rx.Component
+    title_key: str,
+    ready: rx.Var[bool],
+    main: rx.Component,
+    side: rx.Component,
+    side_first: bool = False,
 ) -> rx.Component:
     """The layout of the checkout steps: title, then the step and the summary side by side
     (stacked on a phone); a calm placeholder while the guard runs."""
@@ -148,8 +158,10 @@ def checkout_shell(
         rx.cond(
             ready,
             rx.el.div(
-                rx.el.div(main, class_name="min-w-0"),
-                side,
+                rx.el.div(
+                    main, class_name="min-w-0" + (" order-2 lg:order-1" if side_first else "")
+                ),
+                rx.el.div(side, class_name="order-1 lg:order-2" if side_first else ""),
                 class_name="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-6",
             ),
             rx.el.div(
@@ -170,5 +182,6 @@ def checkout() -> rx.Component:
             CheckoutState.ready,
             instructions_form(),
             checkout_summary(),
+            side_first=True,
         )
     )

@@ -136,11 +136,6 @@ class CheckoutState(rx.State):
     notes: str = ""
     errors: dict[str, str] = {}
     slot_error_key: str = ""
-    # Where the guard sends the visitor: the page's leaver (components.browser.on_each_value)
-    # navigates once it is mounted, each time the sequence moves (a redirect sent while the
-    # prerendered page hydrates can be lost).
-    leave_to: str = "/"
-    leave_seq: int = 0
 
     _return_to: str = ""  # where to go after the sign-in the guard asked for
     _ask_sign_in: bool = False  # open the sign-in dialog on the next page start
@@ -166,8 +161,6 @@ class CheckoutState(rx.State):
 
     def _leave(self, route: str) -> Any:
         """Send the visitor to `route` (a replace: the guarded page is not kept in history)."""
-        self.leave_to = route
-        self.leave_seq += 1
         return rx.redirect(route, replace=True)
 
     async def _hold_guest_choice(self, user_id: int) -> None:
@@ -248,11 +241,6 @@ class CheckoutState(rx.State):
             return None
         self.instructions = json.dumps(clean, ensure_ascii=False)
         return rx.redirect(PAYMENT_ROUTE)
-
-    @rx.event
-    def left(self) -> None:
-        """The visitor was sent away: the leaver must not fire again on the next visit."""
-        self.leave_seq = 0
 
     @rx.event
     def forget(self) -> None:
