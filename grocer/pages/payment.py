@@ -164,6 +164,14 @@ def _code_form(name: str, label_key: str, on_submit: Any, field_id: str) -> rx.C
     )
 
 
+def _applied(shown: rx.Var[bool], text: rx.Var[str]) -> rx.Component:
+    """ "Code appliqué. Réduction: …" and the gift card's line, once applied."""
+    return rx.cond(
+        shown,
+        rx.el.p(text, role="status", class_name="text-sm font-medium text-green-800"),
+    )
+
+
 def codes() -> rx.Component:
     discount = PaymentState.amounts["discount"].to(dict[str, str])[CurrencyState.code]
     gift = PaymentState.amounts["giftCard"].to(dict[str, str])[CurrencyState.code]
@@ -172,13 +180,8 @@ def codes() -> rx.Component:
         _code_form(
             "promo_code", "checkout:payment.promoPlaceholder", PaymentState.apply_promo, "pay-promo"
         ),
-        rx.cond(
-            PaymentState.promo_code != "",
-            rx.el.p(
-                t("checkout:payment.promoApplied", amount=discount),
-                role="status",
-                class_name="text-sm font-medium text-green-800",
-            ),
+        _applied(
+            PaymentState.promo_code != "", t("checkout:payment.promoApplied", amount=discount)
         ),
         rx.el.button(
             t("checkout:payment.giftToggle"),
@@ -193,14 +196,7 @@ def codes() -> rx.Component:
                 "gift_code", "checkout:payment.giftPlaceholder", PaymentState.apply_gift, "pay-gift"
             ),
         ),
-        rx.cond(
-            PaymentState.gift_code != "",
-            rx.el.p(
-                t("checkout:payment.giftApplied", amount=gift),
-                role="status",
-                class_name="text-sm font-medium text-green-800",
-            ),
-        ),
+        _applied(PaymentState.gift_code != "", t("checkout:payment.giftApplied", amount=gift)),
         class_name=f"{CARD} flex flex-col gap-3",
     )
 

@@ -143,14 +143,14 @@ def api_token(shop: str, email: str) -> tuple[int, str]:
 
 
 def top_up_bag(shop: str, email: str, page: Any) -> None:
-    """Reach the delivery minimum (35 EUR): 30 of the first home article, added through the
+    """Reach the delivery minimum (35 EUR): 80 of the first home article, added through the
     API to the shopper's server bag, which the page then shows (a reload restores it)."""
     user_id, token = api_token(shop, email)
     article = httpx.get(f"{shop}/api/v1/web-ui/articles-sections", timeout=30).json()
     first = next(a for section in article for a in section.get("articles") or [])
     answer = httpx.post(
         f"{shop}/api/v1/cart/items",
-        json={"articleId": int(first["id"]), "quantity": 30},
+        json={"articleId": int(first["id"]), "quantity": 80},
         headers={"Authorization": f"Bearer {token}"},
         timeout=30,
     )
@@ -158,7 +158,7 @@ def top_up_bag(shop: str, email: str, page: Any) -> None:
     page.reload()
     page.wait_for_function(
         "() => parseInt(document.querySelector('button[aria-label^=\"Panier\"]')"
-        ".innerText.trim() || '0', 10) > 30"
+        ".innerText.trim() || '0', 10) > 80"
     )
 
 
@@ -224,7 +224,9 @@ def test_new_shopper_places_a_cash_order(page: Any, shop: str, smtp: Any) -> Non
     assert page.get_by_role("radio", name=re.compile(r"^Paiement à la livraison")).is_checked()
     tip = page.locator("[data-total='tip']")
     five = tip.inner_text()
-    page.get_by_role("button", name=re.compile(r"^10")).first.click()
+    tips = page.locator("section", has=page.get_by_role("heading", name="Pourboire"))
+    assert tips.get_by_role("button").first.get_attribute("aria-pressed") == "true"  # 5 EUR
+    tips.get_by_role("button").nth(1).click()  # 10 EUR, in XOF
     page.wait_for_function(
         "(t) => document.querySelector(\"[data-total='tip']\").innerText !== t", arg=five
     )
@@ -261,7 +263,9 @@ def test_new_shopper_places_a_cash_order(page: Any, shop: str, smtp: Any) -> Non
     heading = page.get_by_role("heading", name=re.compile(r"^Commande "))
     heading.wait_for()
     number = heading.inner_text().removeprefix("Commande ").strip()
-    assert page.get_by_text("Avenue de l'Indépendance, Ouagadougou").is_visible()
+    assert page.get_by_text(
+        "Avenue de l'Indépendance, Ouagadougou, Centre, Burkina Faso"
+    ).is_visible()
     assert page.get_by_text("Paiement à la livraison · à régler à la livraison").is_visible()
     assert page.locator("[data-total='total']").inner_text() == total
     shot(page, "confirmation-1280")
@@ -347,6 +351,12 @@ def choose_pickup_slot(page: Any, overlay: Any) -> None:
     overlay.get_by_test_id("overlay-chosen-slot").get_by_text("Retrait :").wait_for()
 
 
+def pickup_to_payment(page: Any) -> None:
+    """From the bag to /payment: a pickup slot, the prefilled instructions."""
+    choose_pickup_slot(page, open_overlay(page))
+    to_payment(page)
+
+
 def to_payment(page: Any) -> None:
     """From the overlay to /payment with the prefilled instructions."""
     page.locator("#cart-overlay").get_by_role("button", name="Continuer vers la commande").click()
@@ -386,9 +396,7 @@ def test_mobile_money_accepted_refused_and_timed_out(
 
     # Refused at once: the shopper is told, the order cancelled, the bag is back.
     fake.mode = "refuse"
-    overlay = open_overlay(page)
-    choose_pickup_slot(page, overlay)
-    to_payment(page)
+    pickup_to_payment(page)
     shot(page, "payment-mobile-1280")
     pay_by_mobile_money(page)
     page.get_by_text(
@@ -413,9 +421,7 @@ def test_mobile_money_accepted_refused_and_timed_out(
     open_home(page)
     add_articles(page, 1)
     fake.mode = "timeout"
-    overlay = open_overlay(page)
-    choose_pickup_slot(page, overlay)
-    to_payment(page)
+    pickup_to_payment(page)
     pay_by_mobile_money(page, "Moov Money")
     page.get_by_text("En attente de confirmation sur votre téléphone…").wait_for(timeout=30_000)
     fake.release()
