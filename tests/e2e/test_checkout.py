@@ -326,6 +326,17 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     page.get_by_text("Veuillez choisir un créneau.").wait_for()
     shot(page, "checkout-390")
 
+    # On the phone, on to a pickup order paid on collection.
+    page.goto("/")
+    open_home(page)
+    pickup_to_payment(page)
+    shot(page, "payment-390")
+    page.locator("#pay-button").click()
+    page.wait_for_url(re.compile(r".*/order-confirmation\?number=[\w-]+$"))
+    page.get_by_role("heading", name=re.compile(r"^Commande ")).wait_for()
+    assert page.get_by_text("Retrait en magasin").first.is_visible()
+    shot(page, "confirmation-390")
+
 
 # --- mobile money: accepted, refused (bag kept), timed out then settled by the callback -------
 
