@@ -306,6 +306,7 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
     dialog.wait_for()
     page.wait_for_function("() => location.pathname === '/'")
+    page.locator(ADD).first.wait_for()  # the shop is drawn (the dialog with it)
     dialog.get_by_label("Nom d'utilisateur ou email").fill(email)
     dialog.locator("#login-password").fill(PASSWORD)
     dialog.get_by_role("button", name="Se connecter", exact=True).click()
