@@ -17,7 +17,6 @@ from fastapi import APIRouter, Path, Request
 from fastapi.concurrency import run_in_threadpool
 
 from grocer.api.deps import AdminUser, CurrentUser, SessionDep
-from grocer.api.schemas_payments import CallbackAck, PaymentOut, ReviewOut
 from grocer.models.base import utcnow
 from grocer.services.errors import ValidationFailed
 from grocer.services.payments import service as payments
@@ -48,13 +47,13 @@ def _form(raw: bytes, content_type: str) -> dict[str, str]:
     return form
 
 
-@router.get("/payments/callback", response_model=CallbackAck)
+@router.get("/payments/callback", response_model=dict[str, str])
 async def callback_ping() -> dict[str, str]:
     """The provider checks that the notification address answers (a GET carries no data)."""
     return {"status": "ok"}
 
 
-@router.post("/payments/callback", response_model=CallbackAck)
+@router.post("/payments/callback", response_model=dict[str, str])
 async def callback(request: Request) -> dict[str, str]:
     """The provider's notification: 200 whatever it says (verified or not, nothing else is
     told to the caller), 400 only when it names no transaction."""
@@ -64,7 +63,7 @@ async def callback(request: Request) -> dict[str, str]:
     return {"status": "received"}
 
 
-@router.get("/payments/{reference}", response_model=PaymentOut)
+@router.get("/payments/{reference}", response_model=payments.PaymentDict)
 def read_payment(reference: Reference, user: CurrentUser, db: SessionDep) -> Any:
     """The caller's payment (another's: 404); while pending, asked of the provider first."""
     answer = payments.get_payment(db, user, reference)
@@ -74,7 +73,7 @@ def read_payment(reference: Reference, user: CurrentUser, db: SessionDep) -> Any
     return answer
 
 
-@router.get("/admin/payments/review", response_model=list[ReviewOut])
+@router.get("/admin/payments/review", response_model=list[payments.ReviewDict])
 def review_payments(_admin: AdminUser, db: SessionDep) -> Any:
     """Payments confirmed too late (after expiry, refusal or cancellation): a person decides."""
     return payments.review_list(db)

@@ -65,6 +65,18 @@ def place(db: Session, user: User, channel: str = "orange") -> tuple[int, str]:
     return placed["id"], payment.reference
 
 
+def started(
+    provider: FakeMobileMoney, db: Session, user: User, mode: str = "pending"
+) -> tuple[int, str]:
+    """An order whose payment was started with the provider in `mode` (default: it took the
+    payment and waits); (order id, reference). A held initiation is released once it failed."""
+    provider.mode = mode
+    order_id, reference = place(db, user)
+    payments.start(reference)
+    provider.release()
+    return order_id, reference
+
+
 def state(order_id: int, reference: str) -> tuple[str, str, str]:
     """(payment status, order status, order payment_status), read fresh."""
     with session_scope() as db:
@@ -104,9 +116,9 @@ def test_accepted_callback_marks_paid_and_confirms_the_order(
     client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
     order_id, reference = place(db, shopper)
-    started = payments.start(reference)
-    assert started["status"] == "pending"
-    assert started["paymentUrl"].startswith(provider.url)
+    answer = payments.start(reference)
+    assert answer["status"] == "pending"
+    assert answer["paymentUrl"].startswith(provider.url)
     provider.wait_callbacks()
     assert [c.status_code for c in provider.callbacks] == [200]
     assert state(order_id, reference) == ("paid", "confirmed", "paid")
@@ -143,9 +155,7 @@ def test_refused_at_initiation_cancels_and_gives_the_bag_back(
 def test_refused_later_by_callback_cancels_and_gives_the_bag_back(
     client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "refuse_later"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper, "refuse_later")
     provider.wait_callbacks()
     assert state(order_id, reference) == ("failed", "cancelled", "failed")
     assert list(bag(shopper).values()) == [2]
@@ -155,11 +165,8 @@ def test_refused_later_by_callback_cancels_and_gives_the_bag_back(
 def test_timed_out_initiation_stays_pending_then_the_callback_settles_it(
     client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "timeout"
-    order_id, reference = place(db, shopper)
-    started = payments.start(reference)
-    provider.release()
-    assert started["status"] == "pending" and started["paymentUrl"] is None
+    order_id, reference = started(provider, db, shopper, "timeout")
+    assert run_unit_of_work(payments.payment_of, reference)["paymentUrl"] is None
     assert [e.detail["outcome"] for e in events(reference, "initiate")] == ["timeout"]
     assert state(order_id, reference) == ("pending", "pending", "pending")
     provider.complete(reference, "ACCEPTED")
@@ -170,10 +177,7 @@ def test_timed_out_initiation_is_settled_by_the_return_page(
     client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
     """GET /payments/{reference} (the return page, the UI's polling) asks the status API."""
-    provider.mode = "timeout"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
-    provider.release()
+    order_id, reference = started(provider, db, shopper, "timeout")
     provider.complete(reference, "ACCEPTED", callback=False)
     assert read(client, shopper, reference).json()["status"] == "paid"
     assert state(order_id, reference) == ("paid", "confirmed", "paid")
@@ -232,9 +236,7 @@ def test_duplicate_callbacks_change_nothing_more(
 def test_forged_signature_changes_nothing_and_is_recorded(
     provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "pending"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper)
     provider.transactions[reference].status = "ACCEPTED"  # even a true claim needs a signature
     checks = provider.paths().count("/v2/payment/check")
     assert provider.send_forged_callback(reference) == 200
@@ -248,9 +250,7 @@ def test_forged_signature_changes_nothing_and_is_recorded(
 def test_signed_callback_the_status_api_contradicts_changes_nothing(
     provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "pending"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper)
     assert provider.send_callback(reference, cpm_error_message="SUCCES") == 200
     assert state(order_id, reference) == ("pending", "pending", "pending")
     [event] = events(reference)
@@ -261,9 +261,7 @@ def test_signed_callback_the_status_api_contradicts_changes_nothing(
 def test_wrong_amount_or_currency_changes_nothing(
     report: dict[str, str], provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "pending"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper)
     for name, value in report.items():
         setattr(provider, name, value)
     provider.complete(reference, "ACCEPTED")
@@ -301,9 +299,7 @@ def test_malformed_callback_is_400_and_the_ping_200(client: TestClient) -> None:
 def test_expiry_cancels_and_keeps_the_bag_empty(
     provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "pending"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper)
     expires = as_utc(db.exec(select(Payment.expires_at)).one())
     assert expires - utcnow() > timedelta(minutes=19)
     assert payments.expire_pending(expires - timedelta(seconds=1)) == 0
@@ -316,9 +312,7 @@ def test_expiry_cancels_and_keeps_the_bag_empty(
 def test_paid_after_expiry_goes_to_review(
     client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "pending"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper)
     assert payments.expire_pending(utcnow() + timedelta(minutes=21)) == 1
     provider.complete(reference, "ACCEPTED")
     assert state(order_id, reference) == ("review", "cancelled", "review")
@@ -352,9 +346,7 @@ def test_another_users_payment_is_404(
 def test_callbacks_racing_the_poller_mark_paid_once(
     caplog: pytest.LogCaptureFixture, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
-    provider.mode = "pending"
-    order_id, reference = place(db, shopper)
-    payments.start(reference)
+    order_id, reference = started(provider, db, shopper)
     provider.transactions[reference].status = "ACCEPTED"
     form = provider.callback_form(reference)
     headers = {"x-token": sign(form, SECRET)}

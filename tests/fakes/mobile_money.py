@@ -30,15 +30,13 @@ that send them). The `mobile_money` fixture starts one and points the settings a
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -46,37 +44,20 @@ import httpx
 import pytest
 
 from grocer import settings as grocer_settings
-from tests.fakes.providers import free_port
+from grocer.services.payments.cinetpay import callback_token
+from tests.fakes.providers import FakeServer, Recorded
 
 SITE_ID = "445160"
 API_KEY = "fake-api-key-0123456789"
 SECRET = "fake-secret-key-abcdef"
-#: The order in which CinetPay concatenates a callback's fields before signing them.
-SIGNED_FIELDS = (
-    "cpm_site_id",
-    "cpm_trans_id",
-    "cpm_trans_date",
-    "cpm_amount",
-    "cpm_currency",
-    "signature",
-    "payment_method",
-    "cel_phone_num",
-    "cpm_phone_prefixe",
-    "cpm_language",
-    "cpm_version",
-    "cpm_payment_config",
-    "cpm_page_action",
-    "cpm_custom",
-    "cpm_designation",
-    "cpm_error_message",
-)
 _METHODS = {"orange": "OMBF", "moov": "MOOVBF"}
 Deliver = Callable[[str, dict[str, str], dict[str, str]], int]
 
 
 def sign(form: dict[str, str], secret: str = SECRET) -> str:
-    data = "".join(form.get(name, "") for name in SIGNED_FIELDS)
-    return hmac.new(secret.encode(), data.encode(), hashlib.sha256).hexdigest()
+    """The x-token of a callback (the adapter's own function: tests/unit/test_payment_signature
+    checks it against the documented concatenation, written out by hand)."""
+    return callback_token(form, secret)
 
 
 def _http_deliver(url: str, headers: dict[str, str], form: dict[str, str]) -> int:
@@ -98,13 +79,10 @@ class Transaction:
 
 
 @dataclass(frozen=True)
-class Call:
-    """One request the shop made; header names lower case."""
+class Call(Recorded):
+    """One request the shop made, with its JSON body."""
 
-    method: str
-    path: str
     body: dict[str, Any]
-    headers: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -115,7 +93,11 @@ class SentCallback:
     status_code: int
 
 
-class FakeMobileMoney:
+class FakeMobileMoney(FakeServer):
+    """The provider; serving and life cycle come from FakeServer (tests/fakes/providers.py)."""
+
+    name = "mobile-money"
+
     def __init__(
         self, site_id: str = SITE_ID, api_key: str = API_KEY, secret: str = SECRET
     ) -> None:
@@ -132,32 +114,14 @@ class FakeMobileMoney:
         self.callbacks: list[SentCallback] = []
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
-        self._stopping = threading.Event()
-        self._gate = threading.Event()  # set by release(): a held initiation answers now
+        self._late = threading.Event()  # set by release(): a held initiation answers now
         self.initiate_received = threading.Event()
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", free_port()), self._handler_class())
-        self._httpd.daemon_threads = True
-        self._httpd.block_on_close = False
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-
-    # --- life cycle -------------------------------------------------------------------------
-
-    def start(self) -> FakeMobileMoney:
-        self._thread.start()
-        return self
+        super().__init__()
 
     def stop(self) -> None:
-        self._stopping.set()
-        self._gate.set()
+        self._late.set()
         self.wait_callbacks()
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        super().stop()
 
     def env(self, public_base_url: str = "http://127.0.0.1:9") -> dict[str, str]:
         """The settings that point the shop at this provider."""
@@ -180,7 +144,8 @@ class FakeMobileMoney:
 
     def release(self) -> None:
         """A held initiation ("timeout" mode) answers now instead of after `hold_seconds`."""
-        self._gate.set()
+        self._late.set()
+        super().release()
 
     # --- driving payments -------------------------------------------------------------------
 
@@ -337,7 +302,7 @@ class FakeMobileMoney:
 
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
                 path = urlsplit(self.path).path
-                fake.calls.append(Call("GET", path, {}, dict(self.headers.items())))
+                fake.calls.append(Call("GET", path, {}, dict(self.headers.items()), {}))
                 page = b"<!doctype html><title>CinetPay</title><p>Paiement Mobile Money</p>"
                 self._reply(200, page, "text/html; charset=utf-8")
 
@@ -350,14 +315,14 @@ class FakeMobileMoney:
                     body = {}
                 body = body if isinstance(body, dict) else {}
                 headers = {k.lower(): v for k, v in self.headers.items()}
-                fake.calls.append(Call("POST", path, body, headers))
+                fake.calls.append(Call("POST", path, {}, headers, body))
                 then: Callable[[], None] | None = None
                 if path == "/v2/payment":
                     mode = fake.mode
                     answer, then = fake._initiate(body)
                     fake.initiate_received.set()
                     if mode == "timeout":
-                        fake._gate.wait(fake.hold_seconds)
+                        fake._late.wait(fake.hold_seconds)
                 elif path == "/v2/payment/check":
                     answer = fake._check(body)
                 else:
@@ -376,7 +341,8 @@ class FakeMobileMoney:
 def mobile_money(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeMobileMoney]:
     """A running FakeMobileMoney with the GROCER_MOBILE_MONEY_* settings pointed at it
     (GROCER_HTTP_TIMEOUT 1 s; the "timeout" mode holds an initiation 3 s)."""
-    fake = FakeMobileMoney().start()
+    fake = FakeMobileMoney()
+    fake.start()
     for key, value in fake.env().items():
         monkeypatch.setenv(key, value)
     grocer_settings.get_settings.cache_clear()

@@ -71,16 +71,12 @@ class PaymentDict(TypedDict):
     paidAt: str | None
 
 
-class ReviewDict(TypedDict):
-    reference: str
-    orderId: int
-    orderNumber: str
+class ReviewDict(PaymentDict):
+    """A payment on the review list: whose order it is, what became of it, and why."""
+
     userId: int
     orderStatus: str
-    amount: str
-    currency: str
     reviewReason: str | None
-    paidAt: str | None
     updatedAt: str | None
 
 
@@ -172,15 +168,10 @@ def review_list(db: Session) -> list[ReviewDict]:
     ).all()
     return [
         ReviewDict(
-            reference=payment.reference,
-            orderId=order.id or 0,
-            orderNumber=order.number,
+            **_payment_dict(payment, order),
             userId=order.user_id,
             orderStatus=order.status,
-            amount=decimal_string(payment.amount),
-            currency=payment.currency,
             reviewReason=payment.review_reason,
-            paidAt=iso_utc(payment.paid_at),
             updatedAt=iso_utc(payment.updated_at),
         )
         for payment, order in rows
