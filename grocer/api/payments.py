@@ -13,8 +13,9 @@ import random
 from typing import Annotated, Any
 from urllib.parse import parse_qsl
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import RedirectResponse
 
 from grocer.api.deps import AdminUser, CurrentUser, SessionDep
 from grocer.models.base import utcnow
@@ -25,7 +26,8 @@ from grocer.settings import get_settings
 log = logging.getLogger(__name__)
 
 router = APIRouter(tags=["payments"])
-Reference = Annotated[str, Path(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+_REFERENCE: dict[str, Any] = {"min_length": 1, "max_length": 64, "pattern": r"^[A-Za-z0-9_-]+$"}
+Reference = Annotated[str, Path(**_REFERENCE)]
 _CALLBACK_FIELD = "cpm_trans_id"
 _MAX_FIELD = 500
 
@@ -61,6 +63,16 @@ async def callback(request: Request) -> dict[str, str]:
     headers = {key.lower(): value for key, value in request.headers.items()}
     await run_in_threadpool(payments.handle_callback, headers, form)
     return {"status": "received"}
+
+
+@router.api_route(
+    "/payments/return", methods=["GET", "POST"], status_code=303, response_class=RedirectResponse
+)
+def payment_return(reference: Annotated[str, Query(**_REFERENCE)]) -> RedirectResponse:
+    """The provider sends the shopper back here (CinetPay with a POST): the payment is asked
+    of the provider (the same idempotent mark_paid as the callback), then the shopper goes to
+    the order's confirmation page, a path of this site only."""
+    return RedirectResponse(payments.confirmation_path(reference), status_code=303)
 
 
 @router.get("/payments/{reference}", response_model=payments.PaymentDict)

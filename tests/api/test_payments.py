@@ -4,6 +4,7 @@ review list), ownership, and a callback racing the poller."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
+from grocer.api.payments import payment_poller
 from grocer.db import run_unit_of_work, session_scope
 from grocer.models import Order, Payment, PaymentEvent, User
 from grocer.models.base import as_utc, utcnow
@@ -24,6 +26,7 @@ from grocer.services import cart, orders
 from grocer.services.errors import ValidationFailed
 from grocer.services.orders import LineInput, OrderTotals
 from grocer.services.payments import service as payments
+from grocer.settings import get_settings
 from tests.fakes.mobile_money import API_KEY, SECRET, FakeMobileMoney, sign
 from tests.support import API
 from tests.support.accounts import bearer_for, stored_user
@@ -189,8 +192,6 @@ def test_the_provider_is_called_outside_any_transaction(
     """While the provider holds the initiation, the payment's and the order's rows can be
     written by someone else: `start` holds no lock and no open transaction."""
     monkeypatch.setenv("GROCER_HTTP_TIMEOUT", "60")
-    from grocer.settings import get_settings
-
     get_settings.cache_clear()
     provider.mode, provider.hold_seconds = "timeout", 60
     order_id, reference = place(db, shopper)
@@ -395,3 +396,81 @@ def test_secrets_and_phone_stay_out_of_the_logs(
 def _no_leftover_threads(mobile_money: FakeMobileMoney) -> Iterator[None]:
     yield
     mobile_money.wait_callbacks()
+
+
+# --- the return page, a cancelled order, the background task -----------------------------------
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_return_page_settles_and_redirects_to_the_confirmation(
+    method: str, client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    order_id, reference = started(provider, db, shopper)
+    provider.complete(reference, "ACCEPTED", callback=False)
+    sent = next(c.body for c in provider.calls if c.path == "/v2/payment")
+    path = urlsplit(sent["return_url"])
+    assert path.path == "/api/v1/payments/return" and path.query == f"reference={reference}"
+    answer = client.request(method, f"{path.path}?{path.query}", follow_redirects=False)
+    assert answer.status_code == 303
+    number = db.exec(select(Order.number).where(col(Order.id) == order_id)).one()
+    assert answer.headers["location"] == f"/order-confirmation?number={number}"
+    assert state(order_id, reference) == ("paid", "confirmed", "paid")
+    unknown = client.get(f"{API}/payments/return?reference=GRCNOSUCH", follow_redirects=False)
+    assert unknown.status_code == 303 and unknown.headers["location"] == "/"
+    assert client.get(f"{API}/payments/return?reference=a/b").status_code == 400
+
+
+def test_paid_for_an_order_cancelled_meanwhile_goes_to_review(
+    provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    order_id, reference = started(provider, db, shopper)
+    with session_scope() as other:  # the shopper cancelled while paying
+        other.exec(sa.update(Order).where(col(Order.id) == order_id).values(status="cancelled"))
+    provider.complete(reference, "ACCEPTED")
+    assert state(order_id, reference) == ("review", "cancelled", "review")
+    with session_scope() as other:
+        assert payments.review_list(other)[0]["reviewReason"] == "order cancelled"
+
+
+def test_background_task_polls_and_expires(
+    monkeypatch: pytest.MonkeyPatch, provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    """The task the app starts: with a 1 s period it settles an accepted payment (no callback
+    came) and expires an overdue one, then keeps running until cancelled."""
+    monkeypatch.setenv("GROCER_PAYMENT_POLL_SECONDS", "1")
+    get_settings.cache_clear()
+    paid_order, paid = started(provider, db, shopper)
+    provider.complete(paid, "ACCEPTED", callback=False)
+    late_order, late = started(provider, db, shopper)
+    with session_scope() as other:
+        other.exec(
+            sa.update(Payment)
+            .where(col(Payment.reference) == late)
+            .values(expires_at=utcnow() - timedelta(minutes=1))
+        )
+
+    async def run() -> bool:
+        task = asyncio.create_task(payment_poller())
+        for _ in range(300):  # until both are settled (at most 30 s)
+            await asyncio.sleep(0.1)
+            if state(paid_order, paid)[0] == "paid" and state(late_order, late)[0] == "expired":
+                break
+        running = not task.done()
+        task.cancel()
+        return running
+
+    assert asyncio.run(run())
+    assert state(paid_order, paid) == ("paid", "confirmed", "paid")
+    assert state(late_order, late) == ("expired", "cancelled", "expired")
+
+
+def test_background_task_is_off_without_a_provider_or_a_period(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("GROCER_PAYMENT_POLL_SECONDS", "0")
+    get_settings.cache_clear()
+    assert asyncio.run(asyncio.wait_for(payment_poller(), 5)) is None
+    monkeypatch.setenv("GROCER_PAYMENT_POLL_SECONDS", "30")
+    monkeypatch.setenv("GROCER_MOBILE_MONEY_URL", "")
+    get_settings.cache_clear()
+    assert asyncio.run(asyncio.wait_for(payment_poller(), 5)) is None

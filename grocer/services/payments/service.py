@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
+from urllib.parse import urlencode
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
@@ -49,9 +50,11 @@ log = logging.getLogger(__name__)
 
 CHANNELS = ("orange", "moov")
 CALLBACK_PATH = "/api/v1/payments/callback"
-#: Where the provider sends the shopper back: the order's confirmation page, which asks
-#: GET /api/v1/payments/{reference} (a refresh from the provider) while the payment is pending.
-RETURN_PATH = "/order-confirmation"
+#: Where the provider sends the shopper back (with a GET or, as CinetPay does, a POST): the API
+#: refreshes the payment, then redirects to the order's confirmation page (CONFIRMATION_PATH),
+#: which asks GET /api/v1/payments/{reference} while the payment is still pending.
+RETURN_PATH = "/api/v1/payments/return"
+CONFIRMATION_PATH = "/order-confirmation"
 PENDING, PAID, FAILED, EXPIRED, REVIEW = "pending", "paid", "failed", "expired", "review"
 #: Marks a payment whose initiation has been claimed (by one `start`, never two).
 INITIATING = "INITIATING"
@@ -241,7 +244,7 @@ def _claim_initiation(db: Session, reference: str) -> PaymentRequest | None:
         channel=payment.channel or "",
         phone=payment.phone or "",
         notify_url=f"{base}{CALLBACK_PATH}",
-        return_url=f"{base}{RETURN_PATH}?number={order.number}",
+        return_url=f"{base}{RETURN_PATH}?reference={reference}",
     )
 
 
@@ -420,6 +423,16 @@ def refresh(reference: str, provider: MobileMoneyProvider | None = None) -> Paym
         log.warning("payment %s: status not available (%s)", reference, exc)
         return current
     return run_unit_of_work(_apply_status, reference, answer, "status")
+
+
+def confirmation_path(reference: str) -> str:
+    """The return page's work: refresh the payment, then where to send the shopper (the order's
+    confirmation page; the home page for a reference we do not know)."""
+    try:
+        answer = refresh(reference)
+    except NotFound:
+        return "/"
+    return f"{CONFIRMATION_PATH}?{urlencode({'number': answer['orderNumber']})}"
 
 
 def _callback_detail(form: Mapping[str, str]) -> dict[str, Any]:
