@@ -51,7 +51,7 @@ def shopper(db: Session) -> User:
     return stored_user(db, "awa")
 
 
-def place(db: Session, user: User, channel: str = "orange") -> tuple[int, str]:
+def place(db: Session, user: User, channel: str = "orange", phone: str = PHONE) -> tuple[int, str]:
     """An order of 2 × 1500 XOF paid by mobile money, its bag emptied; (order id, reference)."""
     article_id = make_article(db, f"mil{utcnow().timestamp()}", "1500")
     placed = orders.place_order(
@@ -63,7 +63,7 @@ def place(db: Session, user: User, channel: str = "orange") -> tuple[int, str]:
     )
     order = db.get(Order, placed["id"])
     assert order is not None
-    payment = payments.create_payment(db, order, channel, PHONE, utcnow())
+    payment = payments.create_payment(db, order, channel, phone, utcnow())
     db.commit()
     return placed["id"], payment.reference
 
@@ -474,3 +474,21 @@ def test_background_task_is_off_without_a_provider_or_a_period(
     monkeypatch.setenv("GROCER_MOBILE_MONEY_URL", "")
     get_settings.cache_clear()
     assert asyncio.run(asyncio.wait_for(payment_poller(), 5)) is None
+
+
+def test_create_payment_refuses_what_cannot_be_collected(
+    monkeypatch: pytest.MonkeyPatch, provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    for channel, phone, key in [
+        ("wave", PHONE, "payments.errors.channel"),
+        ("moov", "12", "validation.phoneTooShort"),
+    ]:
+        with pytest.raises(ValidationFailed) as refused:
+            place(db, shopper, channel, phone)
+        assert refused.value.key == key
+        db.rollback()
+    monkeypatch.setenv("GROCER_MOBILE_MONEY_URL", "")
+    get_settings.cache_clear()
+    with pytest.raises(ValidationFailed) as refused:
+        place(db, shopper)
+    assert refused.value.key == "payments.errors.unavailable"

@@ -194,6 +194,12 @@ def _record(
 def create_payment(db: Session, order: Order, channel: str, phone: str, now: datetime) -> Payment:
     """A pending payment of `order` (in the caller's transaction; no network). The amount is
     the order's total in whole units of its currency, as the provider collects it."""
+    if not get_settings().mobile_money_enabled:
+        raise ValidationFailed(
+            "payment.method",
+            "Le paiement mobile n'est pas disponible",
+            key="payments.errors.unavailable",
+        )
     if channel not in CHANNELS:
         raise ValidationFailed(
             "payment.channel", "Moyen de paiement mobile inconnu", key="payments.errors.channel"
@@ -296,7 +302,15 @@ def _initiation_unknown(db: Session, reference: str, reason: str) -> PaymentDict
 def _initiation_refused(db: Session, reference: str, code: str, message: str) -> PaymentDict:
     payment, order = _locked(db, reference)
     _record(db, payment.id, "initiate", verified=True, outcome="refused", code=code[:20])
-    _fail(db, payment, order, FAILED, reason=f"refused: {message}"[:200], restore_bag=True)
+    _fail(
+        db,
+        payment,
+        order,
+        FAILED,
+        reason=f"refused: {message}"[:200],
+        restore_bag=True,
+        now=utcnow(),
+    )
     return _payment_dict(payment, order)
 
 
@@ -304,11 +318,17 @@ def _initiation_refused(db: Session, reference: str, code: str, message: str) ->
 
 
 def _fail(
-    db: Session, payment: Payment, order: Order, status: str, *, reason: str, restore_bag: bool
+    db: Session,
+    payment: Payment,
+    order: Order,
+    status: str,
+    *,
+    reason: str,
+    restore_bag: bool,
+    now: datetime,
 ) -> bool:
     """Pending → failed or expired, once (conditional UPDATE); the order fails with it
     (checkout.fail: cancelled, slot released, the bag given back when `restore_bag`)."""
-    now = utcnow()
     changed = db.exec(
         sa.update(Payment)
         .where(col(Payment.id) == payment.id, col(Payment.status) == PENDING)
@@ -402,7 +422,15 @@ def _apply_status(db: Session, reference: str, answer: ProviderStatus, source: s
     if mismatch:
         log.warning("payment %s: provider reports another amount or currency", reference)
     elif answer.outcome == "refused":
-        _fail(db, payment, order, FAILED, reason="refused by the provider", restore_bag=True)
+        _fail(
+            db,
+            payment,
+            order,
+            FAILED,
+            reason="refused by the provider",
+            restore_bag=True,
+            now=utcnow(),
+        )
     elif payment.status == PENDING and payment.provider_status != answer.provider_status:
         payment.provider_status = answer.provider_status[:40]
         db.add(payment)
@@ -541,7 +569,7 @@ def _expire(db: Session, reference: str, now: datetime) -> bool:
     if payment.status != PENDING or as_utc(payment.expires_at) > now:
         return False
     _record(db, payment.id, "expiry", verified=True, expiresAt=iso_utc(payment.expires_at))
-    return _fail(db, payment, order, EXPIRED, reason="payment expired", restore_bag=False)
+    return _fail(db, payment, order, EXPIRED, reason="payment expired", restore_bag=False, now=now)
 
 
 def expire_pending(now: datetime, provider: MobileMoneyProvider | None = None) -> int:
