@@ -286,6 +286,10 @@ def test_callback_for_an_unknown_reference_is_recorded_unverified(
         [event] = db.exec(select(PaymentEvent)).all()
     assert event.payment_id is None and event.verified is False
     assert event.detail["reason"] == "unknown reference"
+    unsigned = client.post(f"{API}/payments/callback", data={**form, "cpm_trans_id": "GRCNOISE"})
+    assert unsigned.status_code == 200
+    with session_scope() as db:  # noise that names nothing of ours and is unsigned: not kept
+        assert len(db.exec(select(PaymentEvent)).all()) == 1
 
 
 def test_malformed_callback_is_400_and_the_ping_200(client: TestClient) -> None:

@@ -59,6 +59,7 @@ PENDING, PAID, FAILED, EXPIRED, REVIEW = "pending", "paid", "failed", "expired",
 #: Marks a payment whose initiation has been claimed (by one `start`, never two).
 INITIATING = "INITIATING"
 POLL_BATCH = 100
+BAD_SIGNATURE = "bad signature"
 
 
 class PaymentDict(TypedDict):
@@ -472,7 +473,11 @@ def _callback_detail(form: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _record_unverified(db: Session, reference: str, reason: str, form: Mapping[str, str]) -> None:
+    """Keep a callback that proved nothing. One that names no payment of ours is kept only when
+    genuinely signed: unsigned noise from anyone must not fill the table."""
     payment = db.exec(select(Payment).where(col(Payment.reference) == reference)).first()
+    if payment is None and reason == BAD_SIGNATURE:
+        return
     _record(
         db,
         payment.id if payment else None,
@@ -496,7 +501,7 @@ def handle_callback(
     reference = provider.verify_callback(headers, form)
     if reference is None:
         log.warning("payment callback for %r: bad signature, ignored", claimed)
-        run_unit_of_work(_record_unverified, claimed, "bad signature", form)
+        run_unit_of_work(_record_unverified, claimed, BAD_SIGNATURE, form)
         return
     try:
         run_unit_of_work(payment_of, reference)
