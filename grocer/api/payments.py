@@ -78,11 +78,8 @@ def payment_return(reference: Annotated[str, Query(**_REFERENCE)]) -> RedirectRe
 @router.get("/payments/{reference}", response_model=payments.PaymentDict)
 def read_payment(reference: Reference, user: CurrentUser, db: SessionDep) -> Any:
     """The caller's payment (another's: 404); while pending, asked of the provider first."""
-    answer = payments.get_payment(db, user, reference)
-    db.commit()  # the provider is called outside any transaction
-    if answer["status"] == payments.PENDING:
-        answer = payments.refresh(reference)
-    return answer
+    db.commit()  # the caller is known: no transaction stays open while the provider is asked
+    return payments.refresh_own(user, reference)
 
 
 @router.get("/admin/payments/review", response_model=list[payments.ReviewDict])

@@ -454,6 +454,13 @@ def refresh(reference: str, provider: MobileMoneyProvider | None = None) -> Paym
     return run_unit_of_work(_apply_status, reference, answer, "status")
 
 
+def refresh_own(actor: User, reference: str) -> PaymentDict:
+    """The caller's payment (another's: NotFound), asked of the provider first while pending:
+    what the API's GET /payments/{reference} and the UI's polling answer."""
+    current = run_unit_of_work(get_payment, actor, reference)
+    return refresh(reference) if current["status"] == PENDING else current
+
+
 def confirmation_path(reference: str) -> str:
     """The return page's work: refresh the payment, then where to send the shopper (the order's
     confirmation page; the home page for a reference we do not know)."""
