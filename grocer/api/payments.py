@@ -20,6 +20,7 @@ from fastapi.responses import RedirectResponse
 from grocer.api.deps import AdminUser, CurrentUser, SessionDep
 from grocer.models.base import utcnow
 from grocer.services.errors import ValidationFailed
+from grocer.services.payments import PaymentDict, ReviewDict, review_list
 from grocer.services.payments import service as payments
 from grocer.settings import get_settings
 
@@ -75,17 +76,17 @@ def payment_return(reference: Annotated[str, Query(**_REFERENCE)]) -> RedirectRe
     return RedirectResponse(payments.confirmation_path(reference), status_code=303)
 
 
-@router.get("/payments/{reference}", response_model=payments.PaymentDict)
+@router.get("/payments/{reference}", response_model=PaymentDict)
 def read_payment(reference: Reference, user: CurrentUser, db: SessionDep) -> Any:
     """The caller's payment (another's: 404); while pending, asked of the provider first."""
     db.commit()  # the caller is known: no transaction stays open while the provider is asked
     return payments.refresh_own(user, reference)
 
 
-@router.get("/admin/payments/review", response_model=list[payments.ReviewDict])
+@router.get("/admin/payments/review", response_model=list[ReviewDict])
 def review_payments(_admin: AdminUser, db: SessionDep) -> Any:
     """Payments confirmed too late (after expiry, refusal or cancellation): a person decides."""
-    return payments.review_list(db)
+    return review_list(db)
 
 
 async def payment_poller() -> None:

@@ -25,6 +25,7 @@ from grocer.models.base import as_utc, utcnow
 from grocer.services import cart, orders
 from grocer.services.errors import ValidationFailed
 from grocer.services.orders import LineInput, OrderTotals
+from grocer.services.payments import create_payment, payment_of, review_list
 from grocer.services.payments import service as payments
 from grocer.settings import get_settings
 from tests.fakes.mobile_money import API_KEY, SECRET, FakeMobileMoney, sign
@@ -63,7 +64,7 @@ def place(db: Session, user: User, channel: str = "orange", phone: str = PHONE) 
     )
     order = db.get(Order, placed["id"])
     assert order is not None
-    payment = payments.create_payment(db, order, channel, phone, utcnow())
+    payment = create_payment(db, order, channel, phone, utcnow())
     db.commit()
     return placed["id"], payment.reference
 
@@ -169,7 +170,7 @@ def test_timed_out_initiation_stays_pending_then_the_callback_settles_it(
     client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
 ) -> None:
     order_id, reference = started(provider, db, shopper, "timeout")
-    assert run_unit_of_work(payments.payment_of, reference)["paymentUrl"] is None
+    assert run_unit_of_work(payment_of, reference)["paymentUrl"] is None
     assert [e.detail["outcome"] for e in events(reference, "initiate")] == ["timeout"]
     assert state(order_id, reference) == ("pending", "pending", "pending")
     provider.complete(reference, "ACCEPTED")
@@ -226,11 +227,11 @@ def test_duplicate_callbacks_change_nothing_more(
     with caplog.at_level(logging.INFO, logger="grocer.services.payments.service"):
         payments.start(reference)
         provider.wait_callbacks()
-        first = run_unit_of_work(payments.payment_of, reference)["paidAt"]
+        first = run_unit_of_work(payment_of, reference)["paidAt"]
         assert provider.send_callback(reference) == 200
     assert [c.status_code for c in provider.callbacks] == [200, 200, 200, 200]
     assert state(order_id, reference) == ("paid", "confirmed", "paid")
-    assert run_unit_of_work(payments.payment_of, reference)["paidAt"] == first
+    assert run_unit_of_work(payment_of, reference)["paidAt"] == first
     assert sum("confirmed" in r.getMessage() for r in caplog.records) == 1
 
 
@@ -433,7 +434,7 @@ def test_paid_for_an_order_cancelled_meanwhile_goes_to_review(
     provider.complete(reference, "ACCEPTED")
     assert state(order_id, reference) == ("review", "cancelled", "review")
     with session_scope() as other:
-        assert payments.review_list(other)[0]["reviewReason"] == "order cancelled"
+        assert review_list(other)[0]["reviewReason"] == "order cancelled"
 
 
 def test_background_task_polls_and_expires(

@@ -17,25 +17,22 @@
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Mapping
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlencode
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
-from typing_extensions import TypedDict
 
 from grocer.db import run_unit_of_work
 from grocer.models import Order, Payment, PaymentEvent, User
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.services import checkout
 from grocer.services.errors import NotFound, ValidationFailed
-from grocer.services.money import decimal_string, round_for
-from grocer.services.ownership import is_admin
-from grocer.services.payments.cinetpay import PROVIDER_NAME, CinetPay, mask_phone
+from grocer.services.money import decimal_string
+from grocer.services.payments.cinetpay import CinetPay, mask_phone
 from grocer.services.payments.provider import (
     MobileMoneyProvider,
     PaymentRequest,
@@ -43,45 +40,32 @@ from grocer.services.payments.provider import (
     ProviderStatus,
     ProviderUnavailable,
 )
-from grocer.services.phones import validate_phone
+from grocer.services.payments.records import (
+    EXPIRED,
+    FAILED,
+    PAID,
+    PENDING,
+    REVIEW,
+    PaymentDict,
+    find_payment,
+    get_payment,
+    payment_dict,
+    payment_of,
+)
 from grocer.settings import get_settings
 
 log = logging.getLogger(__name__)
 
-CHANNELS = ("orange", "moov")
 CALLBACK_PATH = "/api/v1/payments/callback"
 #: Where the provider sends the shopper back (with a GET or, as CinetPay does, a POST): the API
 #: refreshes the payment, then redirects to the order's confirmation page (CONFIRMATION_PATH),
 #: which asks GET /api/v1/payments/{reference} while the payment is still pending.
 RETURN_PATH = "/api/v1/payments/return"
 CONFIRMATION_PATH = "/order-confirmation"
-PENDING, PAID, FAILED, EXPIRED, REVIEW = "pending", "paid", "failed", "expired", "review"
 #: Marks a payment whose initiation has been claimed (by one `start`, never two).
 INITIATING = "INITIATING"
 POLL_BATCH = 100
 BAD_SIGNATURE = "bad signature"
-
-
-class PaymentDict(TypedDict):
-    reference: str
-    status: str
-    orderId: int
-    orderNumber: str
-    channel: str | None
-    amount: str
-    currency: str
-    paymentUrl: str | None
-    expiresAt: str | None
-    paidAt: str | None
-
-
-class ReviewDict(PaymentDict):
-    """A payment on the review list: whose order it is, what became of it, and why."""
-
-    userId: int
-    orderStatus: str
-    reviewReason: str | None
-    updatedAt: str | None
 
 
 def default_provider() -> MobileMoneyProvider:
@@ -96,41 +80,6 @@ def default_provider() -> MobileMoneyProvider:
     )
 
 
-def new_reference(now: datetime) -> str:
-    """'GRC20251131A1B2C3D4E5F6': ours, unique, only letters and digits (providers refuse
-    some punctuation in transaction ids)."""
-    return f"GRC{now:%Y%m%d}{secrets.token_hex(6).upper()}"
-
-
-# --- reading ------------------------------------------------------------------------------------
-
-
-def _payment_dict(payment: Payment, order: Order) -> PaymentDict:
-    assert order.id is not None
-    return PaymentDict(
-        reference=payment.reference,
-        status=payment.status,
-        orderId=order.id,
-        orderNumber=order.number,
-        channel=payment.channel,
-        amount=decimal_string(payment.amount),
-        currency=payment.currency,
-        paymentUrl=payment.payment_url,
-        expiresAt=iso_utc(payment.expires_at),
-        paidAt=iso_utc(payment.paid_at),
-    )
-
-
-def _find(db: Session, reference: str) -> tuple[Payment, Order]:
-    payment = db.exec(select(Payment).where(col(Payment.reference) == reference)).first()
-    if payment is None:
-        raise NotFound()
-    order = db.get(Order, payment.order_id)
-    if order is None:
-        raise NotFound()
-    return payment, order
-
-
 def _locked(db: Session, reference: str) -> tuple[Payment, Order]:
     """The payment, locked for this unit of work (PostgreSQL: its row; SQLite: the database
     write lock, taken before anything is read), then read fresh."""
@@ -142,44 +91,10 @@ def _locked(db: Session, reference: str) -> tuple[Payment, Order]:
         )
     else:
         db.exec(sa.select(Payment.id).where(col(Payment.reference) == reference).with_for_update())
-    payment, order = _find(db, reference)
+    payment, order = find_payment(db, reference)
     db.refresh(payment)
     db.refresh(order)
     return payment, order
-
-
-def payment_of(db: Session, reference: str) -> PaymentDict:
-    payment, order = _find(db, reference)
-    return _payment_dict(payment, order)
-
-
-def get_payment(db: Session, actor: User, reference: str) -> PaymentDict:
-    """A payment of the caller's own order; anyone else's (or none) is NotFound."""
-    payment, order = _find(db, reference)
-    if order.user_id != actor.id and not is_admin(actor):
-        raise NotFound()
-    return _payment_dict(payment, order)
-
-
-def review_list(db: Session) -> list[ReviewDict]:
-    """Payments a person must look at (paid after expiry, refusal or cancellation), newest
-    first."""
-    rows = db.exec(
-        select(Payment, Order)
-        .join(Order, col(Order.id) == col(Payment.order_id))
-        .where(col(Payment.status) == REVIEW)
-        .order_by(col(Payment.updated_at).desc(), col(Payment.id).desc())
-    ).all()
-    return [
-        ReviewDict(
-            **_payment_dict(payment, order),
-            userId=order.user_id,
-            orderStatus=order.status,
-            reviewReason=payment.review_reason,
-            updatedAt=iso_utc(payment.updated_at),
-        )
-        for payment, order in rows
-    ]
 
 
 def _record(
@@ -190,42 +105,6 @@ def _record(
 
 
 # --- creating and starting ----------------------------------------------------------------------
-
-
-def create_payment(db: Session, order: Order, channel: str, phone: str, now: datetime) -> Payment:
-    """A pending payment of `order` (in the caller's transaction; no network). The amount is
-    the order's total in whole units of its currency, as the provider collects it."""
-    if not get_settings().mobile_money_enabled:
-        raise ValidationFailed(
-            "payment.method",
-            "Le paiement mobile n'est pas disponible",
-            key="payments.errors.unavailable",
-        )
-    if channel not in CHANNELS:
-        raise ValidationFailed(
-            "payment.channel", "Moyen de paiement mobile inconnu", key="payments.errors.channel"
-        )
-    _code, digits = validate_phone(None, phone)
-    assert order.id is not None
-    payment = Payment(
-        order_id=order.id,
-        reference=new_reference(now),
-        provider=PROVIDER_NAME,
-        channel=channel,
-        phone=digits,
-        amount=round_for(order.total, order.currency),
-        currency=order.currency,
-        status=PENDING,
-        created_at=now,
-        updated_at=now,
-        expires_at=as_utc(now) + timedelta(minutes=get_settings().payment_expiry_minutes),
-    )
-    order.payment_method = "mobile_money"
-    order.payment_status = PENDING
-    db.add(order)
-    db.add(payment)
-    db.flush()
-    return payment
 
 
 def _claim_initiation(db: Session, reference: str) -> PaymentRequest | None:
@@ -239,7 +118,7 @@ def _claim_initiation(db: Session, reference: str) -> PaymentRequest | None:
         )
         .values(provider_status=INITIATING)
     )
-    payment, order = _find(db, reference)
+    payment, order = find_payment(db, reference)
     if claimed.rowcount != 1:
         return None
     base = get_settings().public_base_url
@@ -291,13 +170,13 @@ def _initiation_taken(
         payment.updated_at = utcnow()
         db.add(payment)
         db.flush()
-    return _payment_dict(payment, order)
+    return payment_dict(payment, order)
 
 
 def _initiation_unknown(db: Session, reference: str, reason: str) -> PaymentDict:
     payment, order = _locked(db, reference)
     _record(db, payment.id, "initiate", verified=False, outcome="timeout", reason=reason[:200])
-    return _payment_dict(payment, order)
+    return payment_dict(payment, order)
 
 
 def _initiation_refused(db: Session, reference: str, code: str, message: str) -> PaymentDict:
@@ -312,7 +191,7 @@ def _initiation_refused(db: Session, reference: str, code: str, message: str) ->
         restore_bag=True,
         now=utcnow(),
     )
-    return _payment_dict(payment, order)
+    return payment_dict(payment, order)
 
 
 # --- settling -----------------------------------------------------------------------------------
@@ -396,7 +275,7 @@ def mark_paid(
     elif payment.status in (FAILED, EXPIRED):
         _to_review(db, payment, order, f"paid after {payment.status}", now)
     db.refresh(order)
-    return _payment_dict(payment, order)
+    return payment_dict(payment, order)
 
 
 def _apply_status(db: Session, reference: str, answer: ProviderStatus, source: str) -> PaymentDict:
@@ -436,7 +315,7 @@ def _apply_status(db: Session, reference: str, answer: ProviderStatus, source: s
         payment.provider_status = answer.provider_status[:40]
         db.add(payment)
         db.flush()
-    return _payment_dict(payment, order)
+    return payment_dict(payment, order)
 
 
 def refresh(reference: str, provider: MobileMoneyProvider | None = None) -> PaymentDict:
