@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
@@ -497,3 +498,13 @@ def test_create_payment_refuses_what_cannot_be_collected(
     with pytest.raises(ValidationFailed) as refused:
         place(db, shopper)
     assert refused.value.key == "payments.errors.unavailable"
+
+
+def test_the_providers_page_links_back_to_the_return_url(
+    provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    """What a browser test follows: payment_url → "Retour au marchand" → the return route."""
+    _order_id, reference = started(provider, db, shopper)
+    url = run_unit_of_work(payment_of, reference)["paymentUrl"]
+    page = httpx.get(url).text
+    assert f"/api/v1/payments/return?reference={reference}" in page

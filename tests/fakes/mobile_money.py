@@ -5,7 +5,8 @@
                              → {"code": "201", "message": "CREATED", "data": {payment_url, ...}}
     POST /v2/payment/check   {apikey, site_id, transaction_id}
                              → {"code": "00", "data": {"status": "ACCEPTED", amount, ...}}
-    GET  /pay/{token}        the "payment page" a shopper would be sent to (a small HTML page)
+    GET  /pay/{token}        the "payment page" a shopper is sent to: a link "Retour au
+                             marchand" to the return URL
     callbacks                a form POST of cpm_* fields to the notify_url, signed with an
                              x-token header (HMAC-SHA256 of the fields, computed here on its own)
 
@@ -30,6 +31,7 @@ that send them). The `mobile_money` fixture starts one and points the settings a
 
 from __future__ import annotations
 
+import html
 import json
 import secrets
 import threading
@@ -283,6 +285,14 @@ class FakeMobileMoney(FakeServer):
             "api_response_id": secrets.token_hex(8),
         }
 
+    def payment_page(self, path: str) -> bytes:
+        """The provider's page at a payment_url: a link back to the shop's return URL."""
+        token = path.rsplit("/", 1)[-1]
+        txn = next((t for t in self.transactions.values() if t.token == token), None)
+        back = f'<a href="{html.escape(txn.return_url)}">Retour au marchand</a>' if txn else ""
+        page = f"<!doctype html><title>CinetPay</title><p>Paiement Mobile Money</p>{back}"
+        return page.encode()
+
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         fake = self
 
@@ -303,8 +313,7 @@ class FakeMobileMoney(FakeServer):
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
                 path = urlsplit(self.path).path
                 fake.calls.append(Call("GET", path, {}, dict(self.headers.items()), {}))
-                page = b"<!doctype html><title>CinetPay</title><p>Paiement Mobile Money</p>"
-                self._reply(200, page, "text/html; charset=utf-8")
+                self._reply(200, fake.payment_page(path), "text/html; charset=utf-8")
 
             def do_POST(self) -> None:  # noqa: N802
                 path = urlsplit(self.path).path
