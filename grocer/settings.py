@@ -146,6 +146,12 @@ class Settings:
     public_base_url: str = "http://localhost:3000"
     payment_expiry_minutes: int = 20
     payment_poll_seconds: int = 30
+    # Delivery and pickup slots (grocer.services.slot_capacity); a day's rows take the values
+    # in force when the day is first listed.
+    slot_capacity: int = 20
+    slot_cutoff_minutes: int = 120
+    slot_hold_minutes: int = 20
+    slot_days_ahead: int = 30
 
     @property
     def mobile_money_enabled(self) -> bool:
@@ -231,4 +237,8 @@ def get_settings() -> Settings:
         public_base_url=_env("GROCER_PUBLIC_BASE_URL", "http://localhost:3000").rstrip("/"),
         payment_expiry_minutes=_env_int("GROCER_PAYMENT_EXPIRY_MINUTES", 20, low=1, high=1440),
         payment_poll_seconds=_env_int("GROCER_PAYMENT_POLL_SECONDS", 30, low=0, high=3600),
+        slot_capacity=_env_int("GROCER_SLOT_CAPACITY", 20, low=0, high=100_000),
+        slot_cutoff_minutes=_env_int("GROCER_SLOT_CUTOFF_MINUTES", 120, low=0, high=10_080),
+        slot_hold_minutes=_env_int("GROCER_SLOT_HOLD_MINUTES", 20, low=1, high=1_440),
+        slot_days_ahead=_env_int("GROCER_SLOT_DAYS_AHEAD", 30, low=1, high=365),
     )

@@ -17,7 +17,13 @@ import grocer.models  # noqa: F401  (registers every table)
 from grocer import db as grocer_db
 from grocer import settings as grocer_settings
 
-pytest_plugins = ["tests.fakes.providers", "tests.fakes.mobile_money", "tests.support.accounts"]
+pytest_plugins = [
+    "tests.fakes.providers",
+    "tests.fakes.mobile_money",
+    "tests.support.accounts",
+    "tests.support.concurrency",
+    "tests.support.smtp",
+]
 
 PG_ADMIN_URL = os.environ.get(
     "GROCER_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"

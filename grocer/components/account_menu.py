@@ -5,9 +5,11 @@ from __future__ import annotations
 import reflex as rx
 from reflex_base.utils.format import format_queue_events
 
-from grocer.components.auth_dialog import CHECK, svg_icon
+from grocer.components.auth_dialog import svg_icon
 from grocer.components.dialog import FOCUS
+from grocer.components.form_parts import CHECK
 from grocer.components.i18n import t
+from grocer.components.icons import icon_badge
 from grocer.state.auth import AuthState
 from grocer.state.session import SessionState
 
@@ -128,10 +130,7 @@ def account_menu() -> rx.Component:
     """ "Account" and the first name (or username); the panel opens below."""
     return rx.el.div(
         rx.el.button(
-            rx.el.span(
-                svg_icon(_USER, 18),
-                class_name="inline-flex h-8 w-8 items-center justify-center rounded-full bg-green-100 text-green-800",
-            ),
+            icon_badge(svg_icon(_USER, 18), "h-8 w-8", "rounded-full bg-green-100 text-green-800"),
             rx.el.span(
                 rx.el.span(
                     t("auth:account.account"),

@@ -14,15 +14,25 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.address_picker_modal import address_picker_modal
-from grocer.components.browser import browser_call, on_each_value
+from grocer.components.browser import browser_call, mount_hook, on_each_value
+from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
+from grocer.components.form_parts import (
+    coordinate_attrs,
+    error_box,
+    field_input,
+    spinner,
+    submit_button,
+)
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
+from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState, StorePickerState
 from grocer.state.session import SessionState
+from grocer.views.icons import PATHS
 
 INPUT = (
     "block h-11 w-full rounded-xl border border-gray-300 bg-white px-3.5 text-base text-gray-900 "
@@ -31,11 +41,6 @@ INPUT = (
     "aria-[invalid=true]:ring-2 aria-[invalid=true]:ring-red-500/15"
 )
 LABEL = "mb-1 block text-sm font-semibold text-gray-800"
-PRIMARY = (
-    "inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
-    "text-base font-semibold text-white shadow-sm transition hover:bg-green-800 "
-    f"disabled:cursor-not-allowed disabled:bg-green-700/60 {FOCUS}"
-)
 TILE = (
     "flex min-h-12 items-center gap-2.5 rounded-2xl border border-gray-200 bg-white px-3 py-2.5 "
     "text-left text-sm font-semibold text-gray-800 shadow-sm transition hover:border-green-600 "
@@ -43,33 +48,9 @@ TILE = (
 )
 
 # Extra stroke icons (24×24).
-LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z",
-          "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
 MAP = ("M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Z", "M9 4v14", "M15 6v14")
 STORE = ("M4 10v10h16V10", "M3 10l2-6h14l2 6", "M3 10a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0",
          "M10 20v-5h4v5")  # fmt: skip
-SPINNER = ("M12 3a9 9 0 1 0 9 9",)
-
-
-def spinner(size: int = 18) -> rx.Component:
-    return stroke_icon(SPINNER, size, "animate-spin")
-
-
-def alert_box(key: rx.Var[str], box_id: str) -> rx.Component:
-    """A message shown at once to screen readers (role=alert)."""
-    return rx.cond(
-        key != "",
-        rx.el.div(
-            icon("alert", 18, "mt-0.5 text-red-600"),
-            rx.el.p(t_var(key)),
-            id=box_id,
-            role="alert",
-            class_name=(
-                "flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 "
-                "text-sm font-medium text-red-800"
-            ),
-        ),
-    )
 
 
 def _input(
@@ -84,21 +65,20 @@ def _input(
     extra: dict[str, Any] | None = None,
 ) -> rx.Component:
     """A controlled input, debounced in the browser (nothing typed is lost on a slow link)."""
-    attrs: dict[str, Any] = {"aria-invalid": invalid, "aria-describedby": "address-error"}
-    # A number input is declared through its attribute: Reflex would otherwise send the value
-    # through Number() ("" → 0, "12." → 12) and fight the shopper's typing.
-    attrs["type"] = type
-    attrs.update(extra or {})
     return rx.debounce_input(
-        rx.el.input(
-            id=field_id,
+        field_input(
+            field_id,
             name=field_id,
+            class_name=INPUT,
+            autocomplete=autocomplete,
+            invalid=invalid,
+            error_id="address-error",
+            placeholder=placeholder,
+            # A number input is declared through its attribute: Reflex would otherwise send the
+            # value through Number() ("" → 0, "12." → 12) and fight the shopper's typing.
+            attrs={"type": type, **(extra or {})},
             value=value,
             on_change=on_change,
-            auto_complete=autocomplete,
-            class_name=INPUT,
-            custom_attrs=attrs,
-            **({"placeholder": placeholder} if placeholder is not None else {}),
         ),
         debounce_timeout=250,
         force_notify_on_blur=True,
@@ -141,61 +121,66 @@ def text_field(
     )
 
 
-def coordinate_field(name: str, label_key: str, low: int, high: int) -> rx.Component:
-    field_id = f"address-{name}"
+def coordinate_field(axis: str) -> rx.Component:
+    """The latitude or longitude (`axis`, also the AddressState var) typed by hand."""
+    field_id = f"address-{axis}"
     return rx.el.div(
-        rx.el.label(t(label_key), html_for=field_id, class_name=LABEL),
+        rx.el.label(t(f"address:fields.{axis}"), html_for=field_id, class_name=LABEL),
         _input(
             field_id,
-            getattr(AddressState, name),
-            AddressState.set_field(name),
-            type="number",
-            extra={"step": "any", "min": str(low), "max": str(high), "inputMode": "decimal"},
+            getattr(AddressState, axis),
+            AddressState.set_field(axis),
+            extra=coordinate_attrs(axis),
         ),
         class_name="min-w-0",
     )
 
 
+def _tile(
+    glyph: rx.Component, label: Any, on_click: Any, tile_id: str, wide: bool = False, **props: Any
+) -> rx.Component:
+    """One quick action: an icon beside its label, in a tile (`wide`: the whole row on a phone)."""
+    return rx.el.button(
+        glyph,
+        rx.el.span(label),
+        type="button",
+        on_click=on_click,
+        class_name=f"{TILE} col-span-2 sm:col-span-1" if wide else TILE,
+        id=tile_id,
+        **props,
+    )
+
+
 def quick_actions() -> rx.Component:
     """Current position, choose on the map, nearby stores."""
+    locating = AddressState.locating
     return rx.el.div(
-        rx.el.button(
+        _tile(
+            rx.cond(locating, spinner(20), icon("locate", 20, "text-green-700")),
             rx.cond(
-                AddressState.locating,
-                spinner(20),
-                stroke_icon(LOCATE, 20, "text-green-700"),
+                locating,
+                t("address:dialog.locating"),
+                t("address:dialog.useCurrentPosition"),
             ),
-            rx.el.span(
-                rx.cond(
-                    AddressState.locating,
-                    t("address:dialog.locating"),
-                    t("address:dialog.useCurrentPosition"),
-                )
-            ),
-            type="button",
-            on_click=AddressState.use_current_position,
-            aria_busy=AddressState.locating,
-            class_name=TILE,
-            id="address-use-position",
+            AddressState.use_current_position,
+            "address-use-position",
+            aria_busy=locating,
         ),
-        rx.el.button(
+        _tile(
             stroke_icon(MAP, 20, "text-green-700"),
-            rx.el.span(t("address:dialog.chooseOnMap")),
-            type="button",
-            on_click=MapPickerState.open_picker,
-            class_name=TILE,
-            id="address-open-map",
+            t("address:dialog.chooseOnMap"),
+            MapPickerState.open_picker,
+            "address-open-map",
         ),
-        rx.el.button(
+        _tile(
             stroke_icon(STORE, 20, "text-green-700"),
-            rx.el.span(t("address:dialog.nearbyStores")),
-            type="button",
-            on_click=[
+            t("address:dialog.nearbyStores"),
+            [
                 StorePickerState.open_store_picker(current_language),
                 browser_call(GEOLOCATE_JS, StorePickerState.got_location),
             ],
-            class_name=f"{TILE} col-span-2 sm:col-span-1",
-            id="address-open-stores",
+            "address-open-stores",
+            wide=True,
         ),
         class_name="grid grid-cols-2 gap-2 sm:grid-cols-3",
     )
@@ -217,28 +202,15 @@ def default_checkbox() -> rx.Component:
     )
 
 
-def submit_button() -> rx.Component:
-    return rx.el.button(
-        rx.cond(AddressState.busy, spinner(), rx.fragment()),
-        rx.cond(AddressState.busy, t("address:dialog.saving"), t_var(AddressState.submit_key)),
-        type="submit",
-        disabled=AddressState.busy,
-        aria_busy=AddressState.busy,
-        class_name=PRIMARY,
-        id="address-submit",
-    )
-
-
 def guest_sign_in() -> rx.Component:
     return rx.cond(
         AddressState.signed_in,
         rx.fragment(),
         rx.el.div(
             rx.el.p(t("address:dialog.signInHint"), class_name="flex-1 text-sm text-gray-600"),
-            rx.el.button(
-                icon("user", 18),
+            icon_text_button(
+                "user",
                 t("address:dialog.signIn"),
-                type="button",
                 on_click=AddressState.sign_in,
                 class_name=(
                     "inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full "
@@ -257,17 +229,13 @@ def guest_sign_in() -> rx.Component:
 def address_form() -> rx.Component:
     return rx.el.form(
         # Mounted each time the dialog opens (Radix mounts the content only while open).
-        rx.el.span(
-            on_mount=[
-                AddressState.dialog_opened(current_language),
-                MapPickerState.reset_picker,  # the picker opens with the dialog, clean
-                browser_call("window.innerWidth", MapPickerState.open_if_small),
-            ],
-            class_name="hidden",
-            aria_hidden="true",
+        mount_hook(
+            AddressState.dialog_opened(current_language),
+            MapPickerState.reset_picker,  # the picker opens with the dialog, clean
+            browser_call("window.innerWidth", MapPickerState.open_if_small),
         ),
         quick_actions(),
-        alert_box(AddressState.error_key, "address-error"),
+        error_box(AddressState.error_key, "address-error", sign=PATHS["alert"]),
         rx.el.div(
             text_field(
                 "street",
@@ -312,12 +280,17 @@ def address_form() -> rx.Component:
                 autocomplete="country-name",
                 class_name="sm:col-span-2",
             ),
-            coordinate_field("latitude", "address:fields.latitude", -90, 90),
-            coordinate_field("longitude", "address:fields.longitude", -180, 180),
+            coordinate_field(LATITUDE),
+            coordinate_field(LONGITUDE),
             class_name="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-4",
         ),
         default_checkbox(),
-        submit_button(),
+        submit_button(
+            t_var(AddressState.submit_key),
+            t("address:dialog.saving"),
+            AddressState.busy,
+            id="address-submit",
+        ),
         guest_sign_in(),
         on_submit=AddressState.submit,
         reset_on_submit=False,
@@ -372,12 +345,7 @@ def address_toast(*, in_dialog: bool) -> rx.Component:
 def account_address_sync() -> rx.Component:
     """Loads the signed-in shopper's address at start and whenever the sign-in changes (the
     element is re-created when `is_authenticated` flips, which runs on_mount again)."""
-    return rx.el.span(
-        on_mount=AddressState.sync_account,
-        key=SessionState.is_authenticated.to_string(),
-        class_name="hidden",
-        aria_hidden="true",
-    )
+    return mount_hook(AddressState.sync_account, key=SessionState.is_authenticated.to_string())
 
 
 def console_echo() -> rx.Component:
@@ -385,11 +353,8 @@ def console_echo() -> rx.Component:
     is re-created when the count changes); the logging code is compiled into the page."""
     return rx.cond(
         AddressState.console_line != "",
-        rx.el.span(
-            on_mount=rx.console_log(AddressState.console_line),
-            key=AddressState.console_seq.to_string(),
-            class_name="hidden",
-            aria_hidden="true",
+        mount_hook(
+            rx.console_log(AddressState.console_line), key=AddressState.console_seq.to_string()
         ),
     )
 

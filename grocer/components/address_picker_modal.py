@@ -15,53 +15,29 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.dialog import FOCUS, dialog
+from grocer.components.form_parts import spinner
 from grocer.components.i18n import t
-from grocer.components.icons import icon
-from grocer.components.leaflet import leaflet_map, map_marker
-from grocer.state.map_picker import QUERY_MAX, StorePickerState
-
-
-def _spinner() -> rx.Component:
-    return rx.el.svg(
-        rx.el.svg.path(d="M12 3a9 9 0 1 0 9 9"),
-        view_box="0 0 24 24",
-        width="16",
-        height="16",
-        class_name="shrink-0 animate-spin",
-        custom_attrs={"fill": "none", "stroke": "currentColor", "strokeWidth": "2",
-                      "strokeLinecap": "round", "aria-hidden": "true"},
-    )  # fmt: skip
+from grocer.components.leaflet import map_marker
+from grocer.components.place_search import (
+    picker_map,
+    place_button,
+    search_field,
+    search_input,
+    search_results,
+)
+from grocer.state.map_picker import StorePickerState
 
 
 def search_form() -> rx.Component:
     return rx.el.form(
-        rx.el.label(
-            t("address:stores.placeholder"), html_for="store-picker-q", class_name="sr-only"
-        ),
-        rx.el.div(
-            icon(
-                "search",
-                18,
-                "pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-gray-500",
-            ),
-            rx.el.input(
-                id="store-picker-q",
-                name="q",
-                type="search",
-                placeholder=t("address:stores.placeholder"),
-                auto_complete="off",
-                class_name=(
-                    "block h-11 w-full rounded-full border border-gray-300 bg-white pl-10 pr-4 "
-                    "text-base text-gray-900 shadow-sm placeholder:text-gray-400 "
-                    "focus:border-green-600 focus:outline-none focus:ring-4 "
-                    "focus:ring-green-600/15"
-                ),
-                custom_attrs={"maxLength": str(QUERY_MAX), "enterKeyHint": "search"},
-            ),
-            class_name="relative min-w-0 flex-1",
+        *search_field(
+            search_input("store-picker-q", t("address:stores.placeholder"), "h-11", name="q"),
+            t("address:stores.placeholder"),
+            "store-picker-q",
+            "min-w-0 flex-1",
         ),
         rx.el.button(
-            rx.cond(StorePickerState.searching, _spinner(), rx.fragment()),
+            rx.cond(StorePickerState.searching, spinner(16), rx.fragment()),
             t("address:stores.search"),
             type="submit",
             class_name=(
@@ -82,20 +58,8 @@ def result_row(item: rx.Var, on_select: Any) -> rx.Component:
     if on_select is not None:
         choose.append(on_select(item["address"]))
     return rx.el.li(
-        rx.el.button(
-            icon("pin", 18, "mt-0.5 text-orange-600"),
-            rx.el.span(
-                rx.el.span(item["title"], class_name="line-clamp-2 font-semibold text-gray-900"),
-                rx.el.span(item["subtitle"], class_name="line-clamp-2 text-xs text-gray-600"),
-                class_name="min-w-0 flex-1",
-            ),
-            type="button",
-            on_click=StorePickerState.focus_result(item["index"]),
-            aria_pressed=active,
-            class_name=(
-                "flex min-w-0 flex-1 items-start gap-2 rounded-xl p-2 text-left text-sm "
-                f"hover:bg-gray-50 {FOCUS}"
-            ),
+        place_button(
+            item, StorePickerState.focus_result(item["index"]), "stores", aria_pressed=active
         ),
         rx.el.button(
             t("address:stores.choose"),
@@ -116,30 +80,20 @@ def result_row(item: rx.Var, on_select: Any) -> rx.Component:
 
 def results(on_select: Any) -> rx.Component:
     return rx.el.div(
-        rx.cond(
+        search_results(
             StorePickerState.searching,
-            rx.el.p(
-                _spinner(),
-                t("address:stores.searching"),
+            StorePickerState.results,
+            lambda item: result_row(item, on_select),
+            keys="address:stores",
+            empty=rx.el.p(
+                t("address:stores.empty"),
                 role="status",
-                class_name="flex items-center gap-2 p-3 text-sm text-gray-700",
-            ),
-            rx.cond(
-                StorePickerState.results.length() > 0,
-                rx.el.ul(
-                    rx.foreach(StorePickerState.results, lambda item: result_row(item, on_select)),
-                    aria_label=t("address:stores.results"),
-                    class_name="flex flex-col gap-1",
-                ),
-                rx.el.p(
-                    t("address:stores.empty"),
-                    role="status",
-                    class_name=(
-                        "flex h-full min-h-24 items-center justify-center rounded-2xl border "
-                        "border-dashed border-gray-300 p-4 text-center text-sm text-gray-600"
-                    ),
+                class_name=(
+                    "flex h-full min-h-24 items-center justify-center rounded-2xl border "
+                    "border-dashed border-gray-300 p-4 text-center text-sm text-gray-600"
                 ),
             ),
+            list_class="flex flex-col gap-1",
         ),
         id="store-picker-results",
         class_name="min-h-0 overflow-y-auto sm:max-h-[380px]",
@@ -166,22 +120,12 @@ def address_picker_modal(on_select: Any = None) -> rx.Component:
         rx.el.div(
             search_form(),
             rx.el.div(
-                rx.el.div(
-                    leaflet_map(
-                        you_are_here(),
-                        center=StorePickerState.center,
-                        zoom=StorePickerState.zoom,
-                        markers=StorePickerState.markers,
-                        view_key=StorePickerState.view_key,
-                        refresh_key=StorePickerState.refresh_key,
-                        height="100%",
-                        id="store-picker-map",
-                    ),
-                    role="region",
-                    aria_label=t("address:stores.map"),
-                    class_name=(
-                        "h-[240px] overflow-hidden rounded-2xl border border-gray-200 sm:h-[380px]"
-                    ),
+                picker_map(
+                    StorePickerState,
+                    t("address:stores.map"),
+                    "store-picker-map",
+                    "h-[240px] overflow-hidden rounded-2xl border border-gray-200 sm:h-[380px]",
+                    you_are_here(),
                 ),
                 results(on_select),
                 class_name="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_272px]",

@@ -1,4 +1,4 @@
-"""The sign-in dialog (000 §2.1) and the form pieces the account dialogs share.
+"""The sign-in dialog (000 §2.1) and the fields the account dialogs share.
 
 Inputs are uncontrolled (the browser holds what is typed; the handler receives the submitted
 form), so a password never becomes a state var. Every message is a key the state sets and
@@ -10,10 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
-from reflex.components.core.banner import has_connection_errors
 
 from grocer.components.dialog import FOCUS, dialog
-from grocer.components.i18n import t, t_var
+from grocer.components.form_parts import (
+    LINK,
+    error_box,
+    field_input,
+    network_notice,
+    submit_button,
+    verbatim_attrs,
+)
+from grocer.components.i18n import t
 from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
 from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, AuthState
 from grocer.state.dialogs import DialogState
@@ -24,20 +31,6 @@ INPUT = (
     "focus:ring-4 focus:ring-green-600/15 aria-[invalid=true]:border-red-500"
 )
 LABEL = "mb-1.5 block text-sm font-semibold text-gray-800"
-PRIMARY = (
-    "inline-flex h-12 w-full items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
-    "text-base font-semibold text-white shadow-sm transition hover:bg-green-800 "
-    f"disabled:cursor-not-allowed disabled:bg-green-700/60 {FOCUS}"
-)
-SECONDARY = (
-    "inline-flex h-12 items-center justify-center gap-2 rounded-full border border-gray-300 "
-    "bg-white px-5 text-base font-semibold text-gray-800 transition hover:bg-gray-50 "
-    f"disabled:cursor-not-allowed disabled:opacity-60 {FOCUS}"
-)
-LINK = (
-    "rounded text-sm font-semibold text-green-800 underline-offset-4 hover:underline "
-    f"disabled:cursor-not-allowed disabled:text-gray-400 disabled:no-underline {FOCUS}"
-)
 
 _EYE = ("M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z", "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")
 _EYE_OFF = (
@@ -46,53 +39,6 @@ _EYE_OFF = (
     "M6.6 6.6A17 17 0 0 0 2 12s3.5 6 10 6a9.7 9.7 0 0 0 5.4-1.6",
     "M9.9 9.9a3 3 0 0 0 4.2 4.2",
 )
-
-
-CHECK = ("m5 12 5 5L20 7",)
-ALERT = (
-    "M12 9v4",
-    "M12 17h.01",
-    "M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z",
-)
-SPINNER = ("M12 3a9 9 0 1 0 9 9",)
-
-
-def error_box(key: rx.Var[str], box_id: str) -> rx.Component:
-    """The message of a failed step (role=alert, so screen readers hear it at once)."""
-    return rx.cond(
-        key != "",
-        rx.el.div(
-            svg_icon(ALERT, 18, "mt-0.5 text-red-600"),
-            rx.el.p(t_var(key)),
-            id=box_id,
-            role="alert",
-            class_name=(
-                "flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 "
-                "text-sm font-medium text-red-800"
-            ),
-        ),
-    )
-
-
-def info_box(key: rx.Var[str], box_id: str = "") -> rx.Component:
-    """A success or progress message (role=status)."""
-    return rx.cond(
-        key != "",
-        rx.el.div(
-            svg_icon(CHECK, 18, "mt-0.5 text-green-700"),
-            rx.el.p(t_var(key)),
-            role="status",
-            class_name=(
-                "flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 px-3 "
-                "py-2.5 text-sm font-medium text-green-900"
-            ),
-            **({"id": box_id} if box_id else {}),
-        ),
-    )
-
-
-def spinner() -> rx.Component:
-    return svg_icon(SPINNER, 18, "animate-spin")
 
 
 def text_field(
@@ -109,21 +55,19 @@ def text_field(
     extra: dict[str, Any] | None = None,
     **props: Any,
 ) -> rx.Component:
-    attrs: dict[str, Any] = {"aria-invalid": invalid}
-    if error_id:
-        attrs["aria-describedby"] = error_id
-    attrs.update(extra or {})
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name=LABEL),
-        rx.el.input(
-            id=field_id,
+        field_input(
+            field_id,
             name=name,
-            type=type,
-            auto_complete=autocomplete,
             class_name=INPUT,
-            custom_attrs=attrs,
+            autocomplete=autocomplete,
+            invalid=invalid,
+            error_id=error_id,
+            placeholder=placeholder,
+            attrs=extra,
+            type=type,
             auto_focus=autofocus,
-            **({"placeholder": placeholder} if placeholder is not None else {}),
             **props,
         ),
     )
@@ -141,24 +85,18 @@ def password_field(
     invalid: rx.Var[bool] | bool = False,
 ) -> rx.Component:
     """A password input with a show/hide toggle (the typed text stays in the browser)."""
-    attrs: dict[str, Any] = {"aria-invalid": invalid}
-    if error_id:
-        attrs["aria-describedby"] = error_id
     return rx.el.div(
         rx.el.label(label, html_for=field_id, class_name=LABEL),
         rx.el.div(
-            rx.el.input(
-                id=field_id,
+            field_input(
+                field_id,
                 name=name,
-                type=rx.cond(shown, "text", "password"),
-                auto_complete=autocomplete,
                 class_name=f"{INPUT} pr-12",
-                custom_attrs={
-                    **attrs,
-                    "maxLength": str(PASSWORD_MAX),
-                    "autoCapitalize": "none",
-                    "spellCheck": "false",
-                },
+                autocomplete=autocomplete,
+                invalid=invalid,
+                error_id=error_id,
+                attrs=verbatim_attrs(PASSWORD_MAX),
+                type=rx.cond(shown, "text", "password"),
             ),
             rx.el.button(
                 rx.cond(shown, svg_icon(_EYE_OFF, 20), svg_icon(_EYE, 20)),
@@ -179,28 +117,13 @@ def password_field(
     )
 
 
-def submit_button(label: Any, busy_label: Any, busy: rx.Var[bool], **props: Any) -> rx.Component:
-    return rx.el.button(
-        rx.cond(busy, spinner(), rx.fragment()),
-        rx.cond(busy, busy_label, label),
-        type="submit",
-        disabled=busy,
-        aria_busy=busy,
-        class_name=PRIMARY,
-        **props,
-    )
-
-
-def network_notice() -> rx.Component:
-    """000 §8 "Network error": shown while the page cannot reach the server."""
-    return rx.cond(
-        has_connection_errors,
-        rx.el.p(
-            t("auth:errors.network"),
-            role="alert",
-            class_name="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900",
-        ),
-    )
+def to_dialog_button(
+    label_key: str, target: str, class_name: str = LINK, *, delayed: bool = True
+) -> rx.Component:
+    """A button to another account dialog: `delayed` closes this one and opens `target` 300 ms
+    later (000 §2.1, 001 §2); otherwise `target` takes its place at once."""
+    go = DialogState.switch_dialog if delayed else DialogState.open_dialog
+    return rx.el.button(t(label_key), type="button", on_click=go(target), class_name=class_name)
 
 
 def switch_prompt(question_key: str, action_key: str, target: str) -> rx.Component:
@@ -208,12 +131,7 @@ def switch_prompt(question_key: str, action_key: str, target: str) -> rx.Compone
     return rx.el.p(
         t(question_key),
         " ",
-        rx.el.button(
-            t(action_key),
-            type="button",
-            on_click=DialogState.switch_dialog(target),
-            class_name=LINK,
-        ),
+        to_dialog_button(action_key, target),
         class_name="border-t border-gray-100 pt-4 text-center text-sm text-gray-600",
     )
 
@@ -234,11 +152,7 @@ def login_dialog() -> rx.Component:
                 error_id="login-error",
                 invalid=invalid,
                 autofocus=True,
-                extra={
-                    "maxLength": str(IDENTIFIER_MAX),
-                    "autoCapitalize": "none",
-                    "spellCheck": "false",
-                },
+                extra=verbatim_attrs(IDENTIFIER_MAX),
             ),
             password_field(
                 "password",
@@ -260,12 +174,7 @@ def login_dialog() -> rx.Component:
                     t("auth:login.rememberMe"),
                     class_name="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-800",
                 ),
-                rx.el.button(
-                    t("auth:login.forgot"),
-                    type="button",
-                    on_click=DialogState.open_dialog("forgot"),
-                    class_name=LINK,
-                ),
+                to_dialog_button("auth:login.forgot", "forgot", delayed=False),
                 class_name="flex items-center justify-between gap-3",
             ),
             submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
-from grocer.components.dialog import dialog, dialog_description
+from grocer.components.auth_dialog import svg_icon, to_dialog_button
+from grocer.components.dialog import notice_dialog
+from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
+from grocer.components.icons import icon_badge
 from grocer.state.bag import BagState
 from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
@@ -15,44 +17,23 @@ _BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
 
 
 def auth_prompt() -> rx.Component:
-    return dialog(
+    return notice_dialog(
+        icon_badge(svg_icon(_BAG, 28), "h-14 w-14", "rounded-2xl bg-orange-100 text-orange-600"),
+        t("bag:authPrompt.text", count=BagState.count),
         rx.el.div(
-            rx.el.span(
-                svg_icon(_BAG, 28),
-                class_name=(
-                    "inline-flex h-14 w-14 items-center justify-center rounded-2xl "
-                    "bg-orange-100 text-orange-600"
-                ),
+            to_dialog_button("bag:createAccount", "signup", PRIMARY),
+            to_dialog_button("bag:signIn", "login", f"{SECONDARY} w-full"),
+            rx.el.button(
+                t("bag:authPrompt.later"),
+                type="button",
+                on_click=DialogState.close_dialog,
+                class_name="text-sm font-semibold text-gray-600 hover:text-gray-900",
             ),
-            dialog_description(
-                t("bag:authPrompt.text", count=BagState.count), class_name="text-gray-600"
-            ),
-            rx.el.div(
-                rx.el.button(
-                    t("bag:createAccount"),
-                    type="button",
-                    on_click=DialogState.switch_dialog("signup"),
-                    class_name=PRIMARY,
-                ),
-                rx.el.button(
-                    t("bag:signIn"),
-                    type="button",
-                    on_click=DialogState.switch_dialog("login"),
-                    class_name=f"{SECONDARY} w-full",
-                ),
-                rx.el.button(
-                    t("bag:authPrompt.later"),
-                    type="button",
-                    on_click=DialogState.close_dialog,
-                    class_name="text-sm font-semibold text-gray-600 hover:text-gray-900",
-                ),
-                class_name="flex w-full flex-col items-center gap-3",
-            ),
-            class_name="flex flex-col items-center gap-4 px-6 pb-7 pt-2 text-center",
+            class_name="flex w-full flex-col items-center gap-3",
         ),
         open=(DialogState.active == "auth_prompt") & ~SessionState.is_authenticated,
         on_close=DialogState.close_dialog,
         title=t("bag:authPrompt.title"),
-        size="sm",
         dialog_id="auth-prompt",
+        spacing="gap-4 px-6 pb-7 pt-2",
     )

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
-from grocer.components.auth_dialog import PRIMARY, SECONDARY, svg_icon
+from grocer.components.auth_buttons import sign_in_button, sign_up_button
+from grocer.components.auth_dialog import svg_icon
+from grocer.components.buttons import icon_button, text_button
 from grocer.components.dialog import FOCUS, dialog, dialog_description
+from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
+from grocer.components.picture import small_image
 from grocer.components.promo_strip import promo_strip
+from grocer.components.status import status_heading
 from grocer.state.bag import MAX_QUANTITY, BagRow, BagState
 from grocer.state.currency import CurrencyState
-from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
 
 BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
@@ -30,6 +36,29 @@ _ROUND = (
     f"hover:bg-white hover:text-green-800 disabled:opacity-40 {FOCUS}"
 )
 
+_LETTER = (
+    "inline-flex h-5 w-5 items-center justify-center rounded bg-gray-100 text-[11px] "
+    "font-bold text-gray-700"
+)
+"""A legend letter's box (C, T, D, S)."""
+_REMOVE = (
+    "inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold "
+    f"text-gray-500 hover:bg-red-50 hover:text-red-700 {FOCUS}"
+)
+_SAVE_SIGN_UP = f"rounded-full bg-green-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-green-800 {FOCUS}"
+_SAVE_SIGN_IN = (
+    "rounded-full px-4 py-1.5 text-sm font-semibold text-green-800 "
+    f"ring-1 ring-green-700/30 hover:bg-white {FOCUS}"
+)
+_CONFIRM_EMPTY = (
+    "inline-flex h-12 flex-1 items-center justify-center rounded-full bg-red-600 px-5 "
+    f"font-semibold text-white hover:bg-red-700 {FOCUS}"
+)
+_ASK_EMPTY = (
+    "self-center rounded-full px-3 py-1 text-sm font-semibold text-gray-600 "
+    f"hover:bg-gray-100 hover:text-red-700 {FOCUS}"
+)
+
 
 def amount(amounts: rx.Var[dict[str, str]], class_name: str = "") -> rx.Component:
     """An amount in the shopper's currency (each var holds it in every currency)."""
@@ -40,17 +69,7 @@ def line_image(item: rx.Var[BagRow], size: str = "h-16 w-16") -> rx.Component:
     return rx.el.div(
         rx.cond(
             item["image"] != "",
-            rx.el.img(
-                src=item["image"],
-                alt="",
-                class_name="h-full w-full object-contain",
-                custom_attrs={
-                    "loading": "lazy",
-                    "decoding": "async",
-                    "width": "64",
-                    "height": "64",
-                },
-            ),
+            small_image(item["image"], 64, "h-full w-full object-contain"),
             svg_icon(BAG, 24, "text-gray-300"),
         ),
         class_name=f"flex {size} shrink-0 items-center justify-center overflow-hidden rounded-xl bg-gray-50 p-1",
@@ -61,27 +80,38 @@ def stepper(item: rx.Var[BagRow]) -> rx.Component:
     ident = item["id"]
     name = item["name"]
     return rx.el.div(
-        rx.el.button(
+        icon_button(
+            t("bag:decrease", name=name),
+            _ROUND,
             svg_icon(MINUS, 16),
-            type="button",
             on_click=BagState.decrement(ident),
-            aria_label=t("bag:decrease", name=name),
-            class_name=_ROUND,
         ),
         rx.el.span(
             item["quantity"],
             class_name="min-w-6 text-center text-sm font-semibold tabular-nums",
             aria_live="polite",
         ),
-        rx.el.button(
+        icon_button(
+            t("bag:increase", name=name),
+            _ROUND,
             svg_icon(PLUS, 16),
-            type="button",
             on_click=BagState.increment(ident),
             disabled=item["quantity"] >= MAX_QUANTITY,
-            aria_label=t("bag:increase", name=name),
-            class_name=_ROUND,
         ),
         class_name="inline-flex items-center gap-1 rounded-full bg-gray-100 p-0.5",
+    )
+
+
+def remove_button(
+    item: rx.Var[BagRow], class_name: str, label: Any, *extra: rx.Component
+) -> rx.Component:
+    """Takes the line out of the bag (named after the article for screen readers)."""
+    return text_button(
+        label,
+        BagState.remove(item["id"]),
+        class_name,
+        *extra,
+        aria_label=t("bag:removeItem", name=item["name"]),
     )
 
 
@@ -116,17 +146,7 @@ def bag_line(item: rx.Var[BagRow]) -> rx.Component:
             ),
             rx.el.div(
                 stepper(item),
-                rx.el.button(
-                    svg_icon(TRASH, 16),
-                    rx.el.span(t("bag:remove")),
-                    type="button",
-                    on_click=BagState.remove(item["id"]),
-                    aria_label=t("bag:removeItem", name=item["name"]),
-                    class_name=(
-                        "inline-flex items-center gap-1 rounded-full px-2 py-1 text-xs font-semibold "
-                        f"text-gray-500 hover:bg-red-50 hover:text-red-700 {FOCUS}"
-                    ),
-                ),
+                remove_button(item, _REMOVE, svg_icon(TRASH, 16), rx.el.span(t("bag:remove"))),
                 class_name="mt-2 flex items-center justify-between",
             ),
             class_name="min-w-0 flex-1",
@@ -137,18 +157,9 @@ def bag_line(item: rx.Var[BagRow]) -> rx.Component:
 
 def empty_bag_view() -> rx.Component:
     return rx.el.div(
-        rx.el.span(
-            svg_icon(BAG, 36),
-            class_name="inline-flex h-20 w-20 items-center justify-center rounded-full bg-green-50 text-green-700",
-        ),
-        rx.el.p(t("bag:empty.title"), class_name="text-lg font-bold text-gray-900"),
+        status_heading(svg_icon(BAG, 36), "h-20 w-20 bg-green-50", t("bag:empty.title")),
         rx.el.p(t("bag:empty.text"), class_name="text-sm text-gray-600"),
-        rx.el.button(
-            t("bag:startShopping"),
-            type="button",
-            on_click=BagState.close_panel,
-            class_name=f"{SECONDARY} mt-2",
-        ),
+        text_button(t("bag:startShopping"), BagState.close_panel, f"{SECONDARY} mt-2"),
         class_name="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-16 text-center",
     )
 
@@ -163,24 +174,8 @@ def save_prompt() -> rx.Component:
                 class_name="text-sm font-medium text-gray-800",
             ),
             rx.el.div(
-                rx.el.button(
-                    t("bag:createAccount"),
-                    type="button",
-                    on_click=DialogState.open_dialog("signup"),
-                    class_name=(
-                        "rounded-full bg-green-700 px-4 py-1.5 text-sm font-semibold text-white "
-                        f"hover:bg-green-800 {FOCUS}"
-                    ),
-                ),
-                rx.el.button(
-                    t("bag:signIn"),
-                    type="button",
-                    on_click=DialogState.open_dialog("login"),
-                    class_name=(
-                        "rounded-full px-4 py-1.5 text-sm font-semibold text-green-800 "
-                        f"ring-1 ring-green-700/30 hover:bg-white {FOCUS}"
-                    ),
-                ),
+                sign_up_button(t("bag:createAccount"), _SAVE_SIGN_UP),
+                sign_in_button(t("bag:signIn"), _SAVE_SIGN_IN),
                 class_name="mt-2 flex flex-wrap gap-2",
             ),
             role="note",
@@ -193,13 +188,7 @@ def legend() -> rx.Component:
     return rx.el.dl(
         *(
             rx.el.div(
-                rx.el.dt(
-                    letter,
-                    class_name=(
-                        "inline-flex h-5 w-5 items-center justify-center rounded bg-gray-100 text-[11px] "
-                        "font-bold text-gray-700"
-                    ),
-                ),
+                rx.el.dt(letter, class_name=_LETTER),
                 rx.el.dd(t(key), class_name="text-xs text-gray-600"),
                 class_name="flex items-center gap-1.5",
             )
@@ -217,21 +206,10 @@ def empty_confirmation() -> rx.Component:
             dialog_description(t("bag:confirmEmpty.text"), class_name="text-gray-700"),
             rx.el.p(t("bag:confirmEmpty.warning"), class_name="text-sm font-semibold text-red-700"),
             rx.el.div(
-                rx.el.button(
-                    t("bag:confirmEmpty.cancel"),
-                    type="button",
-                    on_click=BagState.cancel_empty,
-                    class_name=f"{SECONDARY} flex-1",
+                text_button(
+                    t("bag:confirmEmpty.cancel"), BagState.cancel_empty, f"{SECONDARY} flex-1"
                 ),
-                rx.el.button(
-                    t("bag:emptyBag"),
-                    type="button",
-                    on_click=BagState.empty_bag,
-                    class_name=(
-                        "inline-flex h-12 flex-1 items-center justify-center rounded-full bg-red-600 px-5 "
-                        f"font-semibold text-white hover:bg-red-700 {FOCUS}"
-                    ),
-                ),
+                text_button(t("bag:emptyBag"), BagState.empty_bag, _CONFIRM_EMPTY),
                 class_name="mt-2 flex gap-3",
             ),
             class_name="flex flex-col gap-2 px-6 pb-6",
@@ -254,18 +232,8 @@ def bag_panel() -> rx.Component:
             amount(BagState.subtotal, "text-lg font-bold text-gray-900 tabular-nums"),
             class_name="flex items-center justify-between",
         ),
-        rx.el.button(
-            t("bag:checkout"), type="button", on_click=BagState.open_overlay, class_name=PRIMARY
-        ),
-        rx.el.button(
-            t("bag:emptyBag"),
-            type="button",
-            on_click=BagState.ask_empty,
-            class_name=(
-                "self-center rounded-full px-3 py-1 text-sm font-semibold text-gray-600 "
-                f"hover:bg-gray-100 hover:text-red-700 {FOCUS}"
-            ),
-        ),
+        text_button(t("bag:checkout"), BagState.open_overlay, PRIMARY),
+        text_button(t("bag:emptyBag"), BagState.ask_empty, _ASK_EMPTY),
         class_name="flex flex-col gap-3 border-t border-gray-100 bg-white px-5 pb-5 pt-4",
     )
     return rx.fragment(

@@ -35,14 +35,17 @@ def browser_call(js: str, handler: EventSpec | EventHandler) -> EventSpec:
     return rx.call_function(ArgsFunctionOperation.create((), body))
 
 
+def mount_hook(*events: Any, key: Var[str] | None = None) -> rx.Component:
+    """A hidden element that runs `events` when it mounts: with its parent, and again each
+    time `key` changes (React re-creates an element under a new key)."""
+    return rx.el.span(
+        on_mount=list(events),
+        class_name="hidden",
+        aria_hidden="true",
+        **({"key": key} if key is not None else {}),
+    )
+
+
 def on_each_value(value: Var[Any], *events: Any) -> rx.Component:
     """A hidden element that runs `events` whenever `value` becomes a new truthy value."""
-    return rx.cond(
-        value,
-        rx.el.span(
-            key=value.to_string(),
-            on_mount=list(events),
-            class_name="hidden",
-            aria_hidden="true",
-        ),
-    )
+    return rx.cond(value, mount_hook(*events, key=value.to_string()))

@@ -14,13 +14,11 @@ import reflex as rx
 from reflex.vars import VarData
 from reflex.vars.function import FunctionStringVar
 from reflex_base.event import EventChain
-from reflex_base.utils.imports import ImportVar
 
+from grocer.components.assets import CAROUSEL_JS, asset_component, asset_import
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.views.styles import ARROW, SLIDES_CAROUSEL
-
-MODULE = "$/public/carousel.js"
 
 SLIDES_ROW = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 lg:basis-1/6"
 """Home rows: 2 under 640 px, 3 under 1024 px, else 6."""
@@ -29,7 +27,7 @@ SLIDES_ROW = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 lg:basis-1/6"
 class Carousel(rx.Component):
     """An embla carousel; every child is one slide."""
 
-    library = MODULE
+    library = CAROUSEL_JS
     tag = "Carousel"
 
     container_class_name: rx.Var[str]
@@ -42,25 +40,12 @@ class Carousel(rx.Component):
         return super().create(*children, **props)
 
 
-class Rotator(rx.Component):
-    """Shows one child at a time, the next every `interval` ms when there are several."""
+Rotator = asset_component(CAROUSEL_JS, "Rotator", interval=rx.Var[int])
+"""Shows one child at a time, the next every `interval` ms when there are several."""
+Delayed = asset_component(CAROUSEL_JS, "Delayed", delay=rx.Var[int])
+"""Shows its first child for `delay` ms after mounting, then the other children."""
 
-    library = MODULE
-    tag = "Rotator"
-
-    interval: rx.Var[int]
-
-
-class Delayed(rx.Component):
-    """Shows its first child for `delay` ms after mounting, then the other children."""
-
-    library = MODULE
-    tag = "Delayed"
-
-    delay: rx.Var[int]
-
-
-_MODULE_DATA = VarData(imports={MODULE: [ImportVar(tag="scrollCarousel", install=False)]})
+_MODULE_DATA = asset_import(CAROUSEL_JS, "scrollCarousel")
 
 
 def scroll_handler(carousel_id: rx.Var[str] | str, direction: int) -> rx.Var:

@@ -6,9 +6,10 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import INPUT, PRIMARY, svg_icon
+from grocer.components.auth_dialog import INPUT, svg_icon
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
 from grocer.components.dialog import FOCUS, dialog, dialog_title
+from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t, t_var
 from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState

@@ -15,9 +15,10 @@ from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.i18n import t
+from grocer.components.picture import small_image
 from grocer.components.skeleton import block
 from grocer.state.catalogue import CatalogueState
-from grocer.views.catalogue import NavNode
+from grocer.views.catalogue import CategoryNode, NavNode
 from grocer.views.styles import FOCUS
 
 NAV_MODULE = "$/public/nav.js"
@@ -59,23 +60,22 @@ def level_three_href(main_id: rx.Var[int], leaf_id: rx.Var[int]) -> rx.Var[str]:
     return rx.Var.create(f"/full-products?mainCategoryId={main_id}&categoryId={leaf_id}")
 
 
-def category_picture(cat: rx.Var[NavNode], size: int = 28) -> rx.Component:
-    """The category's image (round), else its icon."""
+def category_picture(
+    cat: rx.Var[NavNode] | rx.Var[CategoryNode],
+    size: int = 28,
+    image_class: str = "",
+    icon_class: str = "text-lg leading-none",
+) -> rx.Component:
+    """The category's image (round, `size` px), else its icon."""
     return rx.cond(
         cat["imageUrl"],
-        rx.el.img(
-            src=cat["imageUrl"],
-            alt="",
-            class_name="rounded-full bg-green-50 object-cover",
-            custom_attrs={
-                "width": str(size),
-                "height": str(size),
-                "loading": "lazy",
-                "decoding": "async",
-                "style": {"width": f"{size}px", "height": f"{size}px"},
-            },
+        small_image(
+            cat["imageUrl"],
+            size,
+            f"{image_class} rounded-full bg-green-50 object-cover".strip(),
+            sized_by_style=True,
         ),
-        rx.el.span(cat["icon"], aria_hidden="true", class_name="text-lg leading-none"),
+        rx.el.span(cat["icon"], aria_hidden="true", class_name=icon_class),
     )
 
 

@@ -61,29 +61,17 @@ class DialogTrigger(_RadixDialog):
     as_child: rx.Var[bool]
 
 
-class DialogPortal(_RadixDialog):
-    tag = "Portal"
-    alias = "DialogPortal"
+def _part(tag: str) -> type[_RadixDialog]:
+    """A Radix Dialog part without props of its own, rendered as `Dialog{tag}`."""
+    name = f"Dialog{tag}"
+    return type(name, (_RadixDialog,), {"tag": tag, "alias": name, "__module__": __name__})
 
 
-class DialogOverlay(_RadixDialog):
-    tag = "Overlay"
-    alias = "DialogOverlay"
-
-
-class DialogContent(_RadixDialog):
-    tag = "Content"
-    alias = "DialogContent"
-
-
-class DialogTitle(_RadixDialog):
-    tag = "Title"
-    alias = "DialogTitle"
-
-
-class DialogDescription(_RadixDialog):
-    tag = "Description"
-    alias = "DialogDescription"
+DialogPortal = _part("Portal")
+DialogOverlay = _part("Overlay")
+DialogContent = _part("Content")
+DialogTitle = _part("Title")
+DialogDescription = _part("Description")
 
 
 class DialogClose(_RadixDialog):
@@ -209,6 +197,41 @@ def dialog(
         DialogPortal.create(DialogOverlay.create(class_name=_OVERLAY), content),
         open=open,
         on_open_change=on_close,
+    )
+
+
+def notice_dialog(
+    badge: rx.Component,
+    message: Any,
+    *actions: rx.Component,
+    open: rx.Var[bool] | bool,
+    on_close: Any,
+    title: Any,
+    dialog_id: str,
+    spacing: str,
+    title_inside: bool = False,
+) -> rx.Component:
+    """A small dialog that tells one thing, centred: `badge`, the title when `title_inside`
+    (else it stays in the header), `message` (the dialog's description), then `actions`."""
+    heading = (
+        [dialog_title(title, class_name="text-2xl font-bold tracking-tight text-gray-900")]
+        if title_inside
+        else []
+    )
+    return dialog(
+        rx.el.div(
+            badge,
+            *heading,
+            dialog_description(message, class_name="text-gray-600"),
+            *actions,
+            class_name=f"flex flex-col items-center {spacing} text-center",
+        ),
+        open=open,
+        on_close=on_close,
+        title=title,
+        header=not title_inside,
+        size="sm",
+        dialog_id=dialog_id,
     )
 
 

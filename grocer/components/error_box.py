@@ -1,39 +1,55 @@
-"""An error box for a part of a page that failed to load (spec 001 §8: home sections)."""
+"""What a failure shows: the error box of a part of a page that failed to load (spec 001 §8:
+home sections) and the pieces it shares with the error pages and the failure fallback."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import reflex as rx
 
+from grocer.components.buttons import icon_text_button
 from grocer.components.i18n import t
-from grocer.components.icons import icon
+from grocer.components.icons import icon, icon_badge
 from grocer.components.product_card import FOCUS
+
+
+def retry_button(on_retry: Any, spacing: str) -> rx.Component:
+    """ "Réessayer" (`spacing`: its margin and height, which differ by where it stands)."""
+    return icon_text_button(
+        "refresh",
+        t("errors:retry"),
+        16,
+        on_click=on_retry,
+        class_name=(
+            f"inline-flex items-center gap-2 rounded-full bg-green-700 px-5 {spacing} text-sm "
+            f"font-semibold text-white hover:bg-green-800 {FOCUS}"
+        ),
+    )
+
+
+def suggestions(
+    heading: rx.Component, tips: Iterable[Any], list_class: str, class_name: str
+) -> rx.Component:
+    """What the shopper can try after a failure: `heading`, then `tips` as a bulleted list."""
+    return rx.el.div(
+        heading,
+        rx.el.ul(
+            *(rx.el.li(tip) for tip in tips),
+            class_name=f"list-disc space-y-1 pl-5 text-left {list_class}",
+        ),
+        class_name=f"w-full rounded-2xl {class_name} text-left",
+    )
 
 
 def error_box(
     title_key: str, message_key: str, on_retry: Any, icon_name: str = "wifi-off"
 ) -> rx.Component:
     return rx.el.div(
-        rx.el.span(
-            icon(icon_name, 28),
-            class_name=(
-                "inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-50 "
-                "text-red-600"
-            ),
-        ),
+        icon_badge(icon(icon_name, 28), "h-14 w-14", "rounded-full bg-red-50 text-red-600"),
         rx.el.h2(t(title_key), class_name="mt-3 text-lg font-bold text-gray-900"),
         rx.el.p(t(message_key), class_name="mt-1 max-w-md text-sm text-gray-600"),
-        rx.el.button(
-            icon("refresh", 16),
-            t("errors:retry"),
-            type="button",
-            on_click=on_retry,
-            class_name=(
-                "mt-4 inline-flex items-center gap-2 rounded-full bg-green-700 px-5 py-2 text-sm "
-                f"font-semibold text-white hover:bg-green-800 {FOCUS}"
-            ),
-        ),
+        retry_button(on_retry, "mt-4 py-2"),
         role="alert",
         class_name=(
             "my-8 flex flex-col items-center rounded-2xl border border-red-100 bg-white "

@@ -16,6 +16,7 @@ from reflex.vars import VarData
 from reflex_base.utils.imports import ImportVar
 from reflex_components_core.base.error_boundary import ErrorBoundary
 
+from grocer.components.error_box import suggestions
 from grocer.settings import get_settings
 
 _I18N = VarData(imports={"$/public/i18n.js": [ImportVar(tag="i18nGlobal", is_default=True)]})
@@ -46,13 +47,11 @@ def error_fallback() -> rx.Component:
             rx.el.p("500", class_name="text-7xl font-black tracking-tight text-green-700"),
             rx.el.h1(_text("auth:appError.title"), class_name="text-2xl font-bold text-gray-900"),
             rx.el.p(_text("auth:appError.message"), class_name="text-gray-600"),
-            rx.el.div(
+            suggestions(
                 rx.el.p(_text("errors:suggestions"), class_name="font-semibold text-gray-900"),
-                rx.el.ul(
-                    *(rx.el.li(_text(key)) for key in ADVICE_KEYS),
-                    class_name="list-disc space-y-1 pl-5 text-left text-gray-700",
-                ),
-                class_name="w-full rounded-2xl bg-gray-50 p-4 text-left",
+                (_text(key) for key in ADVICE_KEYS),
+                "text-gray-700",
+                "bg-gray-50 p-4",
             ),
             rx.el.div(
                 rx.el.button(

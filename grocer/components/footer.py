@@ -6,8 +6,9 @@ from __future__ import annotations
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.buttons import icon_text_link
 from grocer.components.i18n import t
-from grocer.components.icons import icon, logo
+from grocer.components.icons import logo
 
 LINK = (
     "text-sm text-gray-300 hover:text-white hover:underline focus-visible:outline-2 "
@@ -112,8 +113,8 @@ SOCIAL = (
 
 def site_footer() -> rx.Component:
     return rx.el.footer(
-        rx.el.a(
-            icon("arrow-up", 16),
+        icon_text_link(
+            "arrow-up",
             t("common:backToTop"),
             href="#top",
             class_name=(

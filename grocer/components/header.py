@@ -10,6 +10,8 @@ from reflex.vars import VarData
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account_menu import account_menu
+from grocer.components.auth_buttons import sign_in_button, sign_up_button
+from grocer.components.buttons import ROUND, icon_button
 from grocer.components.category_bar import category_bar
 from grocer.components.i18n import (
     I18N_VAR_DATA,
@@ -18,7 +20,6 @@ from grocer.components.i18n import (
     t,
 )
 from grocer.components.icons import icon, logo
-from grocer.components.product_card import FOCUS
 from grocer.models.constants import LANGUAGES
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
@@ -26,10 +27,20 @@ from grocer.state.currency import CURRENCIES, SYMBOLS, CurrencyState
 from grocer.state.dialogs import DialogState
 from grocer.state.language import LanguageState
 from grocer.state.session import SessionState
+from grocer.views.styles import FOCUS
 
 SELECT = (
     "h-8 cursor-pointer rounded-md border border-white/30 bg-green-800 px-2 text-xs font-semibold "
     "text-white hover:border-white focus-visible:outline-2 focus-visible:outline-white"
+)
+SIGN_IN = f"rounded-full px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100 {FOCUS}"
+SIGN_UP = (
+    "rounded-full bg-green-700 px-4 py-2 text-sm font-semibold text-white "
+    f"hover:bg-green-800 {FOCUS}"
+)
+BAG_COUNT = (
+    "absolute -right-1 -top-1 inline-flex h-5 min-w-5 items-center justify-center "
+    "rounded-full bg-orange-500 px-1 text-[11px] font-bold text-white"
 )
 SELECT_LIGHT = (
     "h-11 w-full cursor-pointer rounded-lg border border-gray-300 bg-white px-3 text-base "
@@ -155,24 +166,8 @@ def search_box(input_id: str = "site-search") -> rx.Component:
 
 def sign_in_buttons() -> rx.Component:
     return rx.el.div(
-        rx.el.button(
-            t("common:signIn"),
-            type="button",
-            on_click=DialogState.open_dialog("login"),
-            class_name=(
-                "rounded-full px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100 "
-                + FOCUS
-            ),
-        ),
-        rx.el.button(
-            t("common:createAccount"),
-            type="button",
-            on_click=DialogState.open_dialog("signup"),
-            class_name=(
-                "rounded-full bg-green-700 px-4 py-2 text-sm font-semibold text-white "
-                f"hover:bg-green-800 {FOCUS}"
-            ),
-        ),
+        sign_in_button(t("common:signIn"), SIGN_IN),
+        sign_up_button(t("common:createAccount"), SIGN_UP),
         class_name="hidden items-center gap-1 md:flex",
     )
 
@@ -184,26 +179,15 @@ def header_account_slot() -> rx.Component:
 
 
 def bag_button() -> rx.Component:
-    return rx.el.button(
+    return icon_button(
+        t("common:bag"),
+        f"relative {ROUND} h-11 w-11 text-gray-800 hover:bg-gray-100 {FOCUS}",
         icon("bag", 24),
         rx.cond(
             BagState.count > 0,
-            rx.el.span(
-                BagState.count,
-                class_name=(
-                    "absolute -right-1 -top-1 inline-flex h-5 min-w-5 items-center justify-center "
-                    "rounded-full bg-orange-500 px-1 text-[11px] font-bold text-white"
-                ),
-                aria_hidden="true",
-            ),
+            rx.el.span(BagState.count, class_name=BAG_COUNT, aria_hidden="true"),
         ),
-        type="button",
-        aria_label=t("common:bag"),
         on_click=BagState.open_panel,
-        class_name=(
-            "relative inline-flex h-11 w-11 items-center justify-center rounded-full "
-            f"text-gray-800 hover:bg-gray-100 {FOCUS}"
-        ),
     )
 
 

@@ -50,3 +50,9 @@ def logo(class_name: str = "") -> rx.Component:
         rx.el.span("Grocer", class_name="text-xl font-extrabold tracking-tight text-green-800"),
         class_name=f"inline-flex items-center gap-2 {class_name}".strip(),
     )
+
+
+def icon_badge(glyph: rx.Component, size: str, look: str) -> rx.Component:
+    """An icon centred in a tinted badge (the top of a notice, an avatar): `size` its height and
+    width classes, `look` its shape and colours."""
+    return rx.el.span(glyph, class_name=f"inline-flex {size} items-center justify-center {look}")

@@ -13,58 +13,45 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.browser import browser_call
+from grocer.components.buttons import icon_text_button
 from grocer.components.dialog import FOCUS, dialog
+from grocer.components.form_parts import coordinate_attrs, spinner
 from grocer.components.i18n import t, t_var
-from grocer.components.icons import icon, stroke_icon
-from grocer.components.leaflet import leaflet_map
+from grocer.components.icons import icon
+from grocer.components.place_search import (
+    picker_map,
+    place_button,
+    search_field,
+    search_input,
+    search_results,
+)
+from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS
 from grocer.state.dialogs import DialogState
-from grocer.state.map_picker import QUERY_MAX, MapPickerState
+from grocer.state.map_picker import MapPickerState
 
 BUTTON = (
     "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold "
     f"transition {FOCUS}"
 )
-LOCATE = ("M12 2v3", "M12 19v3", "M2 12h3", "M19 12h3", "M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z",
-          "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")  # fmt: skip
-
-
-def _spinner() -> rx.Component:
-    return stroke_icon(("M12 3a9 9 0 1 0 9 9",), 16, "animate-spin")
 
 
 def search_box() -> rx.Component:
     return rx.el.div(
-        rx.el.label(t("address:picker.search"), html_for="map-picker-search", class_name="sr-only"),
-        rx.el.div(
-            icon(
-                "search",
-                18,
-                "pointer-events-none absolute left-3.5 top-1/2 -translate-y-1/2 text-gray-500",
-            ),
+        *search_field(
             rx.debounce_input(
-                rx.el.input(
-                    id="map-picker-search",
-                    type="search",
+                search_input(
+                    "map-picker-search",
+                    t("address:picker.searchPlaceholder"),
+                    "h-12",
+                    {"aria-controls": "map-picker-results"},
                     value=MapPickerState.query,
                     on_change=MapPickerState.set_query,
-                    placeholder=t("address:picker.searchPlaceholder"),
-                    auto_complete="off",
-                    class_name=(
-                        "block h-12 w-full rounded-full border border-gray-300 bg-white pl-10 "
-                        "pr-4 text-base text-gray-900 shadow-sm placeholder:text-gray-400 "
-                        "focus:border-green-600 focus:outline-none focus:ring-4 "
-                        "focus:ring-green-600/15"
-                    ),
-                    custom_attrs={
-                        "maxLength": str(QUERY_MAX),
-                        "aria-controls": "map-picker-results",
-                        "enterKeyHint": "search",
-                    },
                 ),
                 debounce_timeout=300,
             ),
-            class_name="relative",
+            t("address:picker.search"),
+            "map-picker-search",
         ),
         class_name="w-full",
     )
@@ -72,50 +59,29 @@ def search_box() -> rx.Component:
 
 def result_row(item: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.button(
-            icon("pin", 18, "mt-0.5 text-green-700"),
-            rx.el.span(
-                rx.el.span(item["title"], class_name="block truncate font-semibold text-gray-900"),
-                rx.el.span(item["subtitle"], class_name="block truncate text-xs text-gray-600"),
-                class_name="min-w-0 flex-1",
-            ),
-            type="button",
-            on_click=MapPickerState.choose_result(item["index"]),
-            class_name=(
-                "flex w-full items-start gap-2.5 rounded-xl px-3 py-2.5 text-left text-sm "
-                f"hover:bg-green-50 {FOCUS}"
-            ),
-        ),
+        place_button(item, MapPickerState.choose_result(item["index"]), "picker"),
     )
 
 
 def results_panel() -> rx.Component:
     """Loading, empty and found states; over the map on a phone, in the panel on desktop."""
-    has_results = MapPickerState.results.length() > 0
-    showing = MapPickerState.searching | has_results | (MapPickerState.searched != "")
+    showing = (
+        MapPickerState.searching
+        | (MapPickerState.results.length() > 0)
+        | (MapPickerState.searched != "")
+    )
     return rx.cond(
         showing,
         rx.el.div(
-            rx.cond(
+            search_results(
                 MapPickerState.searching,
-                rx.el.p(
-                    _spinner(),
-                    t("address:picker.searching"),
+                MapPickerState.results,
+                result_row,
+                keys="address:picker",
+                empty=rx.el.p(
+                    t("address:picker.noResults", query=MapPickerState.searched),
                     role="status",
-                    class_name="flex items-center gap-2 px-3 py-3 text-sm text-gray-700",
-                ),
-                rx.cond(
-                    has_results,
-                    rx.el.ul(
-                        rx.foreach(MapPickerState.results, result_row),
-                        aria_label=t("address:picker.results"),
-                        class_name="flex flex-col",
-                    ),
-                    rx.el.p(
-                        t("address:picker.noResults", query=MapPickerState.searched),
-                        role="status",
-                        class_name="px-3 py-3 text-sm text-gray-700",
-                    ),
+                    class_name="px-3 py-3 text-sm text-gray-700",
                 ),
             ),
             id="map-picker-results",
@@ -129,11 +95,11 @@ def results_panel() -> rx.Component:
 
 
 def manual_coordinates() -> rx.Component:
-    def field(name: str, label_key: str, value: rx.Var, low: int, high: int) -> rx.Component:
+    def field(name: str, axis: str, value: rx.Var) -> rx.Component:
         field_id = f"map-picker-{name}"
         return rx.el.div(
             rx.el.label(
-                t(label_key),
+                t(f"address:fields.{axis}"),
                 html_for=field_id,
                 class_name="mb-1 block text-xs font-semibold text-gray-700",
             ),
@@ -148,11 +114,7 @@ def manual_coordinates() -> rx.Component:
                         "focus:ring-green-600/15"
                     ),
                     custom_attrs={
-                        "type": "number",
-                        "step": "any",
-                        "min": str(low),
-                        "max": str(high),
-                        "inputMode": "decimal",
+                        **coordinate_attrs(axis),
                         "aria-describedby": "map-picker-manual-error",
                     },
                 ),
@@ -173,8 +135,8 @@ def manual_coordinates() -> rx.Component:
         ),
         rx.el.div(
             rx.el.div(
-                field("lat", "address:fields.latitude", MapPickerState.manual_lat, -90, 90),
-                field("lng", "address:fields.longitude", MapPickerState.manual_lng, -180, 180),
+                field("lat", LATITUDE, MapPickerState.manual_lat),
+                field("lng", LONGITUDE, MapPickerState.manual_lng),
                 class_name="grid grid-cols-2 gap-2",
             ),
             rx.cond(
@@ -186,10 +148,10 @@ def manual_coordinates() -> rx.Component:
                     class_name="text-sm font-medium text-red-700",
                 ),
             ),
-            rx.el.button(
-                icon("pin", 16),
+            icon_text_button(
+                "pin",
                 t("address:picker.showOnMap"),
-                type="button",
+                16,
                 on_click=MapPickerState.show_coordinates,
                 class_name=(
                     f"{BUTTON} h-10 w-full border border-green-700 bg-white text-green-800 "
@@ -202,22 +164,23 @@ def manual_coordinates() -> rx.Component:
     )
 
 
-def legend() -> rx.Component:
-    def dot(color: str) -> rx.Component:
-        return rx.el.span(
-            class_name=f"inline-block h-3 w-3 shrink-0 rounded-full ring-2 ring-white {color}",
-            aria_hidden="true",
-        )
+def _dot(look: str) -> rx.Component:
+    """The colour of a kind of marker (blue: current position, green: selection)."""
+    return rx.el.span(
+        class_name=f"inline-block h-3 w-3 shrink-0 rounded-full {look}", aria_hidden="true"
+    )
 
+
+def legend() -> rx.Component:
     return rx.el.div(
         rx.el.p(t("address:picker.instructions"), class_name="font-semibold text-gray-900"),
         rx.el.p(
-            dot("bg-blue-600"),
+            _dot("ring-2 ring-white bg-blue-600"),
             t("address:picker.legendCurrent"),
             class_name="flex items-center gap-2",
         ),
         rx.el.p(
-            dot("bg-green-600"),
+            _dot("ring-2 ring-white bg-green-600"),
             t("address:picker.legendSelection"),
             class_name="flex items-center gap-2",
         ),
@@ -232,7 +195,7 @@ def legend() -> rx.Component:
 
 def center_on_me_button() -> rx.Component:
     return rx.el.button(
-        stroke_icon(LOCATE, 20, "text-blue-700"),
+        icon("locate", 20, "text-blue-700"),
         rx.el.span(t("address:picker.centerOnMe"), class_name="hidden lg:inline"),
         type="button",
         on_click=browser_call(GEOLOCATE_JS, MapPickerState.got_here),
@@ -252,10 +215,7 @@ def selection_summary() -> rx.Component:
         rx.cond(
             MapPickerState.has_selection,
             rx.el.div(
-                rx.el.span(
-                    class_name="mt-1 inline-block h-3 w-3 shrink-0 rounded-full bg-green-600",
-                    aria_hidden="true",
-                ),
+                _dot("mt-1 bg-green-600"),
                 rx.el.div(
                     rx.el.p(
                         t("address:picker.selected"),
@@ -264,7 +224,7 @@ def selection_summary() -> rx.Component:
                     rx.cond(
                         MapPickerState.resolving,
                         rx.el.p(
-                            _spinner(),
+                            spinner(16),
                             t("address:picker.resolving"),
                             class_name="flex items-center gap-1.5 text-sm text-gray-700",
                         ),
@@ -338,21 +298,13 @@ def map_picker() -> rx.Component:
                     ),
                 ),
                 rx.el.div(
-                    rx.el.div(
-                        leaflet_map(
-                            center=MapPickerState.center,
-                            zoom=MapPickerState.zoom,
-                            markers=MapPickerState.markers,
-                            on_pick=MapPickerState.pick,
-                            view_key=MapPickerState.view_key,
-                            refresh_key=MapPickerState.refresh_key,
-                            height="100%",
-                            class_name="cursor-crosshair",
-                            id="map-picker-map",
-                        ),
-                        class_name="absolute inset-0",
-                        role="region",
-                        aria_label=t("address:picker.map"),
+                    picker_map(
+                        MapPickerState,
+                        t("address:picker.map"),
+                        "map-picker-map",
+                        "absolute inset-0",
+                        on_pick=MapPickerState.pick,
+                        class_name="cursor-crosshair",
                     ),
                     legend(),
                     center_on_me_button(),

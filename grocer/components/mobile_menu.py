@@ -10,39 +10,28 @@ from typing import Any
 import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.auth_buttons import sign_in_button, sign_up_button
+from grocer.components.buttons import ROUND, icon_button
 from grocer.components.category_bar import (
     category_picture,
     level_one_href,
     level_three_href,
     level_two_href,
 )
-from grocer.components.dialog import (
-    DialogClose,
-    DialogContent,
-    DialogDescription,
-    DialogOverlay,
-    DialogPortal,
-    DialogRoot,
-    DialogTitle,
-    DialogTrigger,
-)
+from grocer.components.dialog import DialogDescription, DialogTitle
 from grocer.components.header import address_link, currency_marker, currency_select, language_select
 from grocer.components.i18n import t
 from grocer.components.icons import icon, logo
-from grocer.components.refine_dialog import close_button
 from grocer.components.skeleton import block
+from grocer.components.triggered_dialog import close_button, closing, triggered_dialog
 from grocer.state.catalogue import CatalogueState
-from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
 from grocer.views.catalogue import NavNode
 from grocer.views.styles import FOCUS
 
 
 def _closing_link(label: Any, href: rx.Var[str] | str, class_name: str) -> rx.Component:
-    return DialogClose.create(
-        ReactRouterLink.create(label, to=href, class_name=f"{class_name} {FOCUS}"),
-        as_child=True,
-    )
+    return closing(ReactRouterLink.create(label, to=href, class_name=f"{class_name} {FOCUS}"))
 
 
 def _see_all(name: rx.Var[str], href: rx.Var[str]) -> rx.Component:
@@ -119,7 +108,13 @@ def _level_one(cat: rx.Var[NavNode]) -> rx.Component:
     )
 
 
+_DRAWER_SIGN_IN = f"h-11 flex-1 rounded-full border-2 border-green-700 text-sm font-semibold text-green-800 {FOCUS}"
+_LABEL = "text-sm font-semibold text-gray-700"
+_DRAWER_SIGN_UP = f"h-11 flex-1 rounded-full bg-green-700 text-sm font-semibold text-white {FOCUS}"
+
+
 def _sign_in_up() -> rx.Component:
+    """Signed in: the shopper's name; signed out: sign in and sign up (closing the drawer)."""
     return rx.cond(
         SessionState.is_authenticated,
         rx.el.p(
@@ -128,113 +123,68 @@ def _sign_in_up() -> rx.Component:
             class_name="flex items-center gap-2 px-1 text-sm font-semibold text-gray-800",
         ),
         rx.el.div(
-            DialogClose.create(
-                rx.el.button(
-                    t("common:drawerSignIn"),
-                    type="button",
-                    on_click=DialogState.open_dialog("login"),
-                    class_name=(
-                        "h-11 flex-1 rounded-full border-2 border-green-700 text-sm font-semibold "
-                        f"text-green-800 {FOCUS}"
-                    ),
-                ),
-                as_child=True,
-            ),
-            DialogClose.create(
-                rx.el.button(
-                    t("common:signUp"),
-                    type="button",
-                    on_click=DialogState.open_dialog("signup"),
-                    class_name=(
-                        "h-11 flex-1 rounded-full bg-green-700 text-sm font-semibold text-white "
-                        f"{FOCUS}"
-                    ),
-                ),
-                as_child=True,
-            ),
+            closing(sign_in_button(t("common:drawerSignIn"), _DRAWER_SIGN_IN)),
+            closing(sign_up_button(t("common:signUp"), _DRAWER_SIGN_UP)),
             class_name="flex gap-2",
         ),
     )
 
 
+def _settings() -> rx.Component:
+    """Language and currency, with labels (the header's selects in their light look)."""
+    return rx.el.div(
+        rx.el.label(t("common:language"), html_for="drawer-language", class_name=_LABEL),
+        language_select(full_names=True, select_id="drawer-language"),
+        rx.el.div(
+            rx.el.label(t("common:currency"), html_for="drawer-currency", class_name=_LABEL),
+            currency_marker(light=True),
+            class_name="mt-3 flex items-center justify-between",
+        ),
+        currency_select(light=True, select_id="drawer-currency"),
+        class_name="flex flex-col gap-1.5 border-t border-gray-100 pt-4",
+    )
+
+
 def mobile_menu() -> rx.Component:
     """The "Menu" button (phones and tablets) and its drawer."""
-    return DialogRoot.create(
-        DialogTrigger.create(
-            rx.el.button(
-                icon("menu", 24),
-                type="button",
-                aria_label=t("common:menu"),
-                class_name=(
-                    "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
-                    f"hover:bg-gray-100 lg:hidden {FOCUS}"
-                ),
-            ),
-            as_child=True,
+    return triggered_dialog(
+        icon_button(
+            t("common:menu"),
+            f"{ROUND} h-11 w-11 text-gray-800 hover:bg-gray-100 lg:hidden {FOCUS}",
+            icon("menu", 24),
         ),
-        DialogPortal.create(
-            DialogOverlay.create(class_name="fixed inset-0 z-50 bg-black/40"),
-            DialogContent.create(
-                rx.el.div(
-                    logo(),
-                    close_button(t("common:close")),
-                    class_name=(
-                        "flex items-center justify-between border-b border-gray-100 px-4 py-3"
-                    ),
+        rx.el.div(
+            logo(),
+            close_button(t("common:close")),
+            class_name="flex items-center justify-between border-b border-gray-100 px-4 py-3",
+        ),
+        DialogTitle.create(t("common:menu"), class_name="sr-only"),
+        DialogDescription.create(t("common:menuHint"), class_name="sr-only"),
+        rx.el.div(
+            _sign_in_up(),
+            closing(address_link(light=True)),
+            rx.el.nav(
+                rx.el.h2(
+                    t("catalogue:categories"),
+                    class_name="px-1 text-xs font-bold uppercase tracking-wide text-gray-500",
                 ),
-                DialogTitle.create(t("common:menu"), class_name="sr-only"),
-                DialogDescription.create(t("common:menuHint"), class_name="sr-only"),
-                rx.el.div(
-                    _sign_in_up(),
-                    DialogClose.create(address_link(light=True), as_child=True),
-                    rx.el.nav(
-                        rx.el.h2(
-                            t("catalogue:categories"),
-                            class_name=(
-                                "px-1 text-xs font-bold uppercase tracking-wide text-gray-500"
-                            ),
+                rx.el.ul(
+                    rx.cond(
+                        CatalogueState.nav_loaded,
+                        rx.foreach(CatalogueState.nav, _level_one),
+                        rx.fragment(
+                            *(rx.el.li(block("h-10 w-full"), class_name="py-1") for _ in range(6))
                         ),
-                        rx.el.ul(
-                            rx.cond(
-                                CatalogueState.nav_loaded,
-                                rx.foreach(CatalogueState.nav, _level_one),
-                                rx.fragment(
-                                    *(
-                                        rx.el.li(block("h-10 w-full"), class_name="py-1")
-                                        for _ in range(6)
-                                    )
-                                ),
-                            ),
-                            class_name="mt-2 space-y-0.5",
-                        ),
-                        aria_label=t("catalogue:categories"),
                     ),
-                    rx.el.div(
-                        rx.el.label(
-                            t("common:language"),
-                            html_for="drawer-language",
-                            class_name="text-sm font-semibold text-gray-700",
-                        ),
-                        language_select(full_names=True, select_id="drawer-language"),
-                        rx.el.div(
-                            rx.el.label(
-                                t("common:currency"),
-                                html_for="drawer-currency",
-                                class_name="text-sm font-semibold text-gray-700",
-                            ),
-                            currency_marker(light=True),
-                            class_name="mt-3 flex items-center justify-between",
-                        ),
-                        currency_select(light=True, select_id="drawer-currency"),
-                        class_name="flex flex-col gap-1.5 border-t border-gray-100 pt-4",
-                    ),
-                    class_name="flex flex-1 flex-col gap-4 overflow-y-auto px-4 py-4",
+                    class_name="mt-2 space-y-0.5",
                 ),
-                class_name=(
-                    "fixed inset-y-0 left-0 z-50 flex w-[88vw] max-w-sm flex-col bg-white "
-                    "shadow-xl "
-                    "focus:outline-none"
-                ),
+                aria_label=t("catalogue:categories"),
             ),
+            _settings(),
+            class_name="flex flex-1 flex-col gap-4 overflow-y-auto px-4 py-4",
+        ),
+        content_class=(
+            "fixed inset-y-0 left-0 z-50 flex w-[88vw] max-w-sm flex-col bg-white shadow-xl "
+            "focus:outline-none"
         ),
     )

@@ -1,7 +1,8 @@
 """The UI pieces of the dialogs that prove an e-mail by a code (sign-up and forgot password).
 
 Both dialogs run on an `OtpFlowState` (grocer.state.otp_flow), so their e-mail, code and
-new-password steps are drawn once here. `flow` ("signup" or "forgot") names the dialog: it
+new-password steps, the dialog around them (`code_flow_dialog`) and its end (`done_panel`) are
+drawn once here. `flow` ("signup" or "forgot") names the dialog: it
 prefixes the element ids (`{flow}-email`, `{flow}-code`, `{flow}-password`, `{flow}-confirm`,
 each step's `…-form`, and `{flow}-error`) and picks the texts the two specs word differently
 (`auth:{flow}.emailIntro`, `.sendCode`, `.codeSent`, `.verify`, `.resend`).
@@ -13,15 +14,22 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import (
+from grocer.components.auth_dialog import password_field, svg_icon, text_field
+from grocer.components.dialog import dialog
+from grocer.components.form_parts import (
+    CHECK,
     LINK,
     SECONDARY,
-    password_field,
+    error_box,
+    info_box,
+    network_notice,
     submit_button,
-    text_field,
+    verbatim_attrs,
 )
 from grocer.components.i18n import current_language, t
+from grocer.components.icons import icon_badge
 from grocer.components.session_hooks import digits_only
+from grocer.state.dialogs import DialogState
 from grocer.state.otp_flow import CODE_LENGTH, EMAIL_MAX, OtpFlowState
 
 
@@ -68,7 +76,7 @@ def email_step(state: type[OtpFlowState], flow: str, *after: rx.Component) -> rx
             error_id=f"{flow}-error",
             invalid=state.error != "",
             autofocus=True,
-            extra={"maxLength": str(EMAIL_MAX), "autoCapitalize": "none", "spellCheck": "false"},
+            extra=verbatim_attrs(EMAIL_MAX),
         ),
         lang_input(),
         submit_button(t(f"auth:{flow}.sendCode"), t("auth:common.sending"), state.busy),
@@ -149,4 +157,58 @@ def password_step(
         *actions,
         on_submit=on_submit,
         form_id=f"{flow}-password-form",
+    )
+
+
+def done_panel(
+    title: Any, *after: rx.Component, padding: str = "py-4", **title_props: Any
+) -> rx.Component:
+    """The end of a flow: a large check mark, `title`, then `after`."""
+    return rx.el.div(
+        icon_badge(svg_icon(CHECK, 32), "h-16 w-16", "rounded-full bg-green-100 text-green-700"),
+        rx.el.p(title, class_name="text-lg font-bold text-gray-900", **title_props),
+        *after,
+        class_name=f"flex flex-col items-center gap-4 {padding} text-center",
+    )
+
+
+def code_flow_dialog(
+    state: type[OtpFlowState],
+    flow: str,
+    *,
+    titles: tuple[str, ...],
+    description: Any,
+    email: rx.Component,
+    later: tuple[rx.Component, ...],
+    done: rx.Component,
+    header: rx.Component | None = None,
+    footer: rx.Component | None = None,
+    padding_top: str = "pt-2",
+) -> rx.Component:
+    """The dialog of a flow (opened as `DialogState.active == flow`): the notices, then step 1
+    (`email`), 2 (the code) or 3… (`later`) with the title of that step in `titles`, or `done`
+    at the end; `header` and `footer` are hidden once done."""
+
+    def unless_done(part: rx.Component) -> rx.Component:
+        return rx.cond(state.done, rx.fragment(), part)
+
+    title = rx.match(
+        state.step, *((step, t(key)) for step, key in enumerate(titles[1:], start=2)), t(titles[0])
+    )
+    steps = ((2, code_step(state, flow)), *enumerate(later, start=3))
+    return dialog(
+        *([unless_done(header)] if header is not None else []),
+        rx.el.div(
+            network_notice(),
+            error_box(state.error, f"{flow}-error"),
+            unless_done(info_box(state.info)),
+            rx.cond(state.done, done, rx.match(state.step, *steps, email)),
+            *([unless_done(footer)] if footer is not None else []),
+            class_name=f"flex flex-col gap-4 overflow-y-auto px-6 pb-6 {padding_top}",
+        ),
+        open=DialogState.active == flow,
+        on_close=DialogState.close_dialog,
+        title=title,
+        description=description,
+        dialog_id=f"{flow}-dialog",
     )

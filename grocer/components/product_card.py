@@ -12,9 +12,9 @@ import reflex as rx
 from reflex.vars import VarData
 from reflex.vars.function import FunctionStringVar
 from reflex_base.event import EventChain
-from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.assets import CAROUSEL_JS, asset_import
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.price import price_of, price_tag, saved_of
@@ -34,11 +34,10 @@ from grocer.views.styles import (
     QUALITY_BADGE,
 )
 
-MODULE = "$/public/carousel.js"
 PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
 """A transparent pixel shown until a lazy picture comes near the viewport."""
 
-_FALLBACK_DATA = VarData(imports={MODULE: [ImportVar(tag="imageFallback", install=False)]})
+_FALLBACK_DATA = asset_import(CAROUSEL_JS, "imageFallback")
 image_fallback: rx.Var = rx.Var(_js_expr="imageFallback", _var_data=_FALLBACK_DATA)
 """onError for <img>: switch once to /img/fallback.webp."""
 
@@ -48,7 +47,7 @@ def remember_handler(article: rx.Var[CardView]) -> rx.Var:
     return rx.Var(
         _js_expr=f"(() => rememberProduct({article!s}))",
         _var_data=VarData.merge(
-            VarData(imports={MODULE: [ImportVar(tag="rememberProduct", install=False)]}),
+            asset_import(CAROUSEL_JS, "rememberProduct"),
             article._get_all_var_data(),
         ),
     ).to(FunctionStringVar, EventChain)

@@ -7,31 +7,18 @@ They live in assets/session.js (a few lines of React each) and are mounted once,
 from __future__ import annotations
 
 import reflex as rx
-from reflex.vars import VarData
 from reflex_base.event import EventHandler, no_args_event_spec
-from reflex_base.utils.imports import ImportVar
 
-LIBRARY = "$/public/session.js"
+from grocer.components.assets import SESSION_JS, asset_component, asset_import
 
+LeaveGuard = asset_component(SESSION_JS, "LeaveGuard", active=rx.Var[bool])
+"""While `active` is true, the browser asks before leaving the page."""
+Every = asset_component(
+    SESSION_JS, "Every", ms=rx.Var[int], on_tick=EventHandler[no_args_event_spec]
+)
+"""Runs `on_tick` every `ms` milliseconds while mounted."""
 
-class LeaveGuard(rx.Component):
-    """While `active` is true, the browser asks before leaving the page."""
-
-    library = LIBRARY
-    tag = "LeaveGuard"
-    active: rx.Var[bool]
-
-
-class Every(rx.Component):
-    """Runs `on_tick` every `ms` milliseconds while mounted."""
-
-    library = LIBRARY
-    tag = "Every"
-    ms: rx.Var[int]
-    on_tick: EventHandler[no_args_event_spec]
-
-
-_DIGITS_DATA = VarData(imports={LIBRARY: [ImportVar(tag="digitsOnly")]})
+_DIGITS_DATA = asset_import(SESSION_JS, "digitsOnly")
 
 
 def digits_only(max_length: int) -> rx.Var:

@@ -5,22 +5,18 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.auth_dialog import (
-    CHECK,
     INPUT,
     LABEL,
-    PRIMARY,
-    error_box,
-    info_box,
-    network_notice,
-    submit_button,
     svg_icon,
     switch_prompt,
+    to_dialog_button,
 )
-from grocer.components.dialog import dialog
+from grocer.components.form_parts import CHECK, PRIMARY, info_box, submit_button
 from grocer.components.i18n import t
 from grocer.components.otp_step import (
     back_button,
-    code_step,
+    code_flow_dialog,
+    done_panel,
     email_step,
     lang_input,
     password_step,
@@ -28,7 +24,6 @@ from grocer.components.otp_step import (
 )
 from grocer.components.session_hooks import digits_only
 from grocer.services.phones import PHONE_MAX_DIGITS
-from grocer.state.dialogs import DialogState
 from grocer.state.signup import COUNTRY_CODES, DEFAULT_COUNTRY_CODE, STEPS, SignupState
 
 STEP_LABELS = (
@@ -143,62 +138,23 @@ def _step_phone() -> rx.Component:
     )
 
 
-def _success() -> rx.Component:
-    return rx.el.div(
-        rx.el.span(
-            svg_icon(CHECK, 32),
-            class_name="inline-flex h-16 w-16 items-center justify-center rounded-full bg-green-100 text-green-700",
-        ),
-        rx.el.p(t("auth:signup.created"), class_name="text-lg font-bold text-gray-900"),
-        info_box(SignupState.info, "signup-info"),
-        rx.cond(
-            SignupState.info == "auth:signup.createdPleaseSignIn",
-            rx.el.button(
-                t("auth:login.submit"),
-                type="button",
-                on_click=DialogState.switch_dialog("login"),
-                class_name=PRIMARY,
-            ),
-        ),
-        class_name="flex flex-col items-center gap-4 py-4 text-center",
-    )
-
-
 def signup_dialog() -> rx.Component:
-    title = rx.match(
-        SignupState.step,
-        (2, t(STEP_TITLES[1])),
-        (3, t(STEP_TITLES[2])),
-        (4, t(STEP_TITLES[3])),
-        t(STEP_TITLES[0]),
-    )
-    return dialog(
-        rx.cond(SignupState.done, rx.fragment(), step_indicator(SignupState.step)),
-        rx.el.div(
-            network_notice(),
-            error_box(SignupState.error, _ERROR_ID),
-            rx.cond(SignupState.done, rx.fragment(), info_box(SignupState.info)),
-            rx.cond(
-                SignupState.done,
-                _success(),
-                rx.match(
-                    SignupState.step,
-                    (2, code_step(SignupState, "signup")),
-                    (3, _step_password()),
-                    (4, _step_phone()),
-                    email_step(SignupState, "signup"),
-                ),
-            ),
-            rx.cond(
-                SignupState.done,
-                rx.fragment(),
-                switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
-            ),
-            class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-6 pt-4",
-        ),
-        open=DialogState.active == "signup",
-        on_close=DialogState.close_dialog,
-        title=title,
+    return code_flow_dialog(
+        SignupState,
+        "signup",
+        titles=STEP_TITLES,
         description=t("auth:signup.description", steps=STEPS),
-        dialog_id="signup-dialog",
+        email=email_step(SignupState, "signup"),
+        later=(_step_password(), _step_phone()),
+        done=done_panel(
+            t("auth:signup.created"),
+            info_box(SignupState.info, "signup-info"),
+            rx.cond(
+                SignupState.info == "auth:signup.createdPleaseSignIn",
+                to_dialog_button("auth:login.submit", "login", PRIMARY),
+            ),
+        ),
+        header=step_indicator(SignupState.step),
+        footer=switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
+        padding_top="pt-4",
     )

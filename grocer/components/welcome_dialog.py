@@ -4,39 +4,28 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.auth_dialog import CHECK, PRIMARY, svg_icon
-from grocer.components.dialog import dialog, dialog_description, dialog_title
+from grocer.components.auth_dialog import svg_icon
+from grocer.components.dialog import notice_dialog
+from grocer.components.form_parts import CHECK, PRIMARY
 from grocer.components.i18n import t
+from grocer.components.icons import icon_badge
 from grocer.state.dialogs import DialogState
 
 
 def welcome_dialog() -> rx.Component:
-    return dialog(
-        rx.el.div(
-            rx.el.span(
-                svg_icon(CHECK, 30),
-                class_name=(
-                    "inline-flex h-16 w-16 items-center justify-center rounded-full "
-                    "bg-green-100 text-green-700"
-                ),
-            ),
-            dialog_title(
-                t("auth:welcome.title", name=DialogState.welcome_name),
-                class_name="text-2xl font-bold tracking-tight text-gray-900",
-            ),
-            dialog_description(t("auth:welcome.message"), class_name="text-gray-600"),
-            rx.el.button(
-                t("auth:welcome.continue"),
-                type="button",
-                on_click=DialogState.close_dialog,
-                class_name=PRIMARY,
-            ),
-            class_name="flex flex-col items-center gap-3 px-6 pb-8 pt-8 text-center",
+    return notice_dialog(
+        icon_badge(svg_icon(CHECK, 30), "h-16 w-16", "rounded-full bg-green-100 text-green-700"),
+        t("auth:welcome.message"),
+        rx.el.button(
+            t("auth:welcome.continue"),
+            type="button",
+            on_click=DialogState.close_dialog,
+            class_name=PRIMARY,
         ),
         open=DialogState.active == "welcome",
         on_close=DialogState.close_dialog,
         title=t("auth:welcome.title", name=DialogState.welcome_name),
-        header=False,
-        size="sm",
+        title_inside=True,
         dialog_id="welcome-dialog",
+        spacing="gap-3 px-6 pb-8 pt-8",
     )

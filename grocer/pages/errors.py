@@ -12,8 +12,10 @@ from reflex_base.event import EventChain
 from reflex_base.utils.imports import ImportVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.buttons import icon_text_link
+from grocer.components.error_box import retry_button, suggestions
 from grocer.components.i18n import t
-from grocer.components.icons import icon
+from grocer.components.icons import icon, icon_badge
 from grocer.components.layout import page_layout
 from grocer.components.product_card import FOCUS
 from grocer.settings import get_settings
@@ -39,35 +41,18 @@ def error_content(kind: str) -> rx.Component:
     settings = get_settings()
     phone_href = "tel:" + "".join(ch for ch in settings.support_phone if ch.isdigit() or ch == "+")
     return rx.el.div(
-        rx.el.span(
-            icon(icon_name, 36),
-            class_name=(
-                "inline-flex h-20 w-20 items-center justify-center rounded-full "
-                "bg-green-50 text-green-700"
-            ),
-        ),
+        icon_badge(icon(icon_name, 36), "h-20 w-20", "rounded-full bg-green-50 text-green-700"),
         rx.el.p(status, class_name="mt-4 text-6xl font-extrabold text-green-700"),
         rx.el.h1(t(f"errors:{kind}Title"), class_name="mt-2 text-2xl font-bold text-gray-900"),
         rx.el.p(t(f"errors:{kind}Message"), class_name="mt-2 max-w-lg text-gray-700"),
-        rx.el.div(
+        suggestions(
             rx.el.h2(t("errors:suggestions"), class_name="font-semibold text-gray-900"),
-            rx.el.ul(
-                *(rx.el.li(t(f"errors:{kind}Tip{i}")) for i in (1, 2, 3)),
-                class_name="mt-2 list-disc space-y-1 pl-5 text-left text-sm text-gray-700",
-            ),
-            class_name="mt-6 w-full max-w-md rounded-2xl bg-white p-5 text-left",
+            (t(f"errors:{kind}Tip{i}") for i in (1, 2, 3)),
+            "mt-2 text-sm text-gray-700",
+            "mt-6 max-w-md bg-white p-5",
         ),
         rx.el.div(
-            rx.el.button(
-                icon("refresh", 16),
-                t("errors:retry"),
-                type="button",
-                on_click=_retry,
-                class_name=(
-                    "inline-flex items-center gap-2 rounded-full bg-green-700 px-5 py-2.5 text-sm "
-                    f"font-semibold text-white hover:bg-green-800 {FOCUS}"
-                ),
-            ),
+            retry_button(_retry, "py-2.5"),
             ReactRouterLink.create(
                 icon("home", 16),
                 t("errors:backHome"),
@@ -83,15 +68,17 @@ def error_content(kind: str) -> rx.Component:
         rx.el.div(
             rx.el.p(t("errors:support")),
             rx.el.p(
-                rx.el.a(
-                    icon("mail", 14),
+                icon_text_link(
+                    "mail",
                     t("errors:supportEmail", email=settings.support_email),
+                    14,
                     href=f"mailto:{settings.support_email}",
                     class_name=f"inline-flex items-center gap-1 text-green-700 underline {FOCUS}",
                 ),
-                rx.el.a(
-                    icon("phone", 14),
+                icon_text_link(
+                    "phone",
                     t("errors:supportPhone", phone=settings.support_phone),
+                    14,
                     href=phone_href,
                     class_name=f"inline-flex items-center gap-1 text-green-700 underline {FOCUS}",
                 ),

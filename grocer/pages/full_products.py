@@ -14,7 +14,8 @@ from reflex_base.vars.base import Var
 from reflex_base.vars.function import ArgsFunctionOperation
 from reflex_components_core.react_router.dom import ReactRouterLink
 
-from grocer.components.category_bar import level_two_href
+from grocer.components.buttons import text_button
+from grocer.components.category_bar import category_picture, level_two_href
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
@@ -56,12 +57,7 @@ def heading() -> rx.Component:
         rx.el.div(
             rx.cond(
                 ~ListingState.show_all & (ListingState.pages > 1),
-                rx.el.button(
-                    t("catalogue:seeEverything"),
-                    type="button",
-                    on_click=ListingState.see_all,
-                    class_name=BUTTON,
-                ),
+                text_button(t("catalogue:seeEverything"), ListingState.see_all, BUTTON),
             ),
             refine_dialog(ListingState),
             class_name="flex items-center gap-2",
@@ -84,26 +80,24 @@ def pager() -> rx.Component:
     return rx.cond(
         ~ListingState.show_all & (ListingState.pages > 1),
         rx.el.nav(
-            rx.el.button(
+            text_button(
                 icon("chevron-left", 16),
+                [ListingState.go_page(ListingState.page - 1), SCROLL_TO_GRID],
+                BUTTON,
                 t("catalogue:previousPage"),
-                type="button",
                 disabled=ListingState.page <= 1,
-                on_click=[ListingState.go_page(ListingState.page - 1), SCROLL_TO_GRID],
-                class_name=BUTTON,
             ),
             rx.el.span(
                 t("catalogue:pageOf", page=ListingState.page, pages=ListingState.pages),
                 class_name="text-sm text-gray-700",
                 aria_live="polite",
             ),
-            rx.el.button(
+            text_button(
                 t("catalogue:nextPage"),
+                [ListingState.go_page(ListingState.page + 1), SCROLL_TO_GRID],
+                BUTTON,
                 icon("chevron-right", 16),
-                type="button",
                 disabled=ListingState.page >= ListingState.pages,
-                on_click=[ListingState.go_page(ListingState.page + 1), SCROLL_TO_GRID],
-                class_name=BUTTON,
             ),
             aria_label=t("catalogue:pagination"),
             class_name="mt-8 flex items-center justify-center gap-4",
@@ -130,12 +124,11 @@ def grid_variant() -> rx.Component:
         rx.cond(
             ListingState.has_more,
             rx.el.div(
-                rx.el.button(
+                text_button(
                     t("catalogue:loadMore"),
-                    type="button",
-                    on_click=ListingState.load_more,
+                    ListingState.load_more,
+                    BUTTON,
                     disabled=ListingState.grid_loading,
-                    class_name=BUTTON,
                 ),
                 class_name="mt-8 flex justify-center",
             ),
@@ -148,26 +141,11 @@ def _department(sub: rx.Var[CategoryNode]) -> rx.Component:
     href = level_two_href(ListingState.main_id, sub["id"])
     return rx.el.li(
         ReactRouterLink.create(
-            rx.cond(
-                sub["imageUrl"],
-                rx.el.img(
-                    src=sub["imageUrl"],
-                    alt="",
-                    class_name="h-20 w-20 shrink-0 rounded-full bg-green-50 object-cover",
-                    custom_attrs={
-                        "width": "80",
-                        "height": "80",
-                        "loading": "lazy",
-                        "decoding": "async",
-                    },
-                ),
-                rx.el.span(
-                    sub["icon"],
-                    class_name=(
-                        "flex h-20 w-20 items-center justify-center rounded-full "
-                        "bg-green-50 text-3xl"
-                    ),
-                ),
+            category_picture(
+                sub,
+                80,
+                "h-20 w-20 shrink-0",
+                "flex h-20 w-20 items-center justify-center rounded-full bg-green-50 text-3xl",
             ),
             rx.el.span(
                 rx.el.span(sub["name"], class_name="block font-bold text-gray-900"),

@@ -83,34 +83,39 @@ def _section(section: rx.Var[HomeSection]) -> rx.Component:
     )
 
 
+def _sections_skeleton() -> rx.Component:
+    """While the sections load: a banner section's outline and two rows of cards."""
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(
+                rx.el.div(block("h-6 w-48"), block("mt-1 h-4 w-64")),
+                block("h-8 w-20 rounded-full"),
+                class_name="mb-3 flex items-end justify-between",
+            ),
+            rx.el.div(
+                block("aspect-[5/2] rounded-2xl sm:aspect-[3/1] lg:aspect-auto"),
+                rx.el.div(
+                    *(card_skeleton() for _ in range(4)),
+                    class_name=(
+                        "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4 "
+                        "[&>*:nth-child(3)]:hidden sm:[&>*:nth-child(3)]:flex "
+                        "[&>*:nth-child(4)]:hidden lg:[&>*:nth-child(4)]:flex"
+                    ),
+                ),
+                class_name="grid gap-4 lg:grid-cols-3",
+            ),
+            class_name="py-6",
+        ),
+        row_skeleton(),
+        row_skeleton(),
+        aria_busy="true",
+    )
+
+
 def _sections() -> rx.Component:
     return rx.cond(
         CatalogueState.home_loading,
-        rx.el.div(
-            rx.el.div(
-                rx.el.div(
-                    rx.el.div(block("h-6 w-48"), block("mt-1 h-4 w-64")),
-                    block("h-8 w-20 rounded-full"),
-                    class_name="mb-3 flex items-end justify-between",
-                ),
-                rx.el.div(
-                    block("aspect-[5/2] rounded-2xl sm:aspect-[3/1] lg:aspect-auto"),
-                    rx.el.div(
-                        *(card_skeleton() for _ in range(4)),
-                        class_name=(
-                            "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4 "
-                            "[&>*:nth-child(3)]:hidden sm:[&>*:nth-child(3)]:flex "
-                            "[&>*:nth-child(4)]:hidden lg:[&>*:nth-child(4)]:flex"
-                        ),
-                    ),
-                    class_name="grid gap-4 lg:grid-cols-3",
-                ),
-                class_name="py-6",
-            ),
-            row_skeleton(),
-            row_skeleton(),
-            aria_busy="true",
-        ),
+        _sections_skeleton(),
         rx.cond(
             CatalogueState.home_error,
             error_box(

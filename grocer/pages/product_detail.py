@@ -9,6 +9,7 @@ import reflex as rx
 from reflex.vars.function import FunctionStringVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.buttons import text_button
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
@@ -16,6 +17,7 @@ from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
 from grocer.components.product_card import discount_badge, image_fallback
 from grocer.components.product_row import product_row
+from grocer.components.tabs import tab_list, tab_panel
 from grocer.state.product import ProductState
 from grocer.views.styles import BACK_HOME, FOCUS, MAIN_IMAGE, PAGE_TITLE, PRODUCT_GRID
 
@@ -192,39 +194,40 @@ def _fact(key: str, value: rx.Var[str] | rx.Var[str | None]) -> rx.Component:
     )
 
 
+def description(layout: str) -> rx.Component:
+    """The product's description ("no description" when it has none): cut short in the summary,
+    whole in its tab."""
+    return rx.el.p(
+        rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
+        class_name=f"{layout} text-gray-700",
+    )
+
+
+ADD_TO_BAG = (
+    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
+    f"font-semibold text-white hover:bg-green-800 {FOCUS}"
+)
+WISHLIST = (
+    "mt-3 inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
+    f"text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
+)
+"""The wish list button (no behaviour is specified)."""
+
+
 def summary() -> rx.Component:
     return rx.el.div(
         rx.el.h1(P["name"], class_name=PAGE_TITLE),
         rx.el.div(price_tag(P, large=True), class_name="mt-3"),
         rx.el.p(P["weightText"], class_name="mt-1 text-sm text-gray-500"),
-        rx.el.p(
-            rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
-            class_name="mt-4 line-clamp-4 text-gray-700",
-        ),
+        description("mt-4 line-clamp-4"),
         rx.el.div(
             stepper(),
-            rx.el.button(
-                icon("bag", 18),
-                t("catalogue:addToCart"),
-                type="button",
-                on_click=ProductState.add_to_cart,
-                class_name=(
-                    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full "
-                    "bg-green-700 "
-                    f"px-6 font-semibold text-white hover:bg-green-800 {FOCUS}"
-                ),
+            text_button(
+                icon("bag", 18), ProductState.add_to_cart, ADD_TO_BAG, t("catalogue:addToCart")
             ),
             class_name="mt-6 flex flex-wrap items-center gap-3",
         ),
-        rx.el.button(
-            icon("heart", 18),
-            t("catalogue:addToWishlist"),
-            type="button",
-            class_name=(
-                "mt-3 inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
-                f"text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
-            ),
-        ),
+        text_button(icon("heart", 18), None, WISHLIST, t("catalogue:addToWishlist")),
         payment_logos(),
         rx.el.dl(
             _fact("catalogue:sku", P["sku"]),
@@ -233,30 +236,6 @@ def summary() -> rx.Component:
             _fact("catalogue:origin", P["origin"]),
             _fact("catalogue:weight", P["weightText"]),
             class_name="mt-6 space-y-1 border-t border-gray-100 pt-4 text-sm",
-        ),
-    )
-
-
-def _tab(tab: str, key: str) -> rx.Component:
-    selected = ProductState.tab == tab
-    return rx.el.button(
-        t(key),
-        type="button",
-        role="tab",
-        id=f"product-tab-{tab}",
-        aria_selected=rx.cond(selected, "true", "false"),
-        aria_controls=f"product-panel-{tab}",
-        on_click=ProductState.select_tab(tab),
-        class_name=rx.cond(
-            selected,
-            (
-                f"-mb-px border-b-2 border-green-700 px-4 py-3 text-sm font-bold text-green-800 "
-                f"{FOCUS}"
-            ),
-            (
-                f"-mb-px border-b-2 border-transparent px-4 py-3 text-sm font-medium "
-                f"text-gray-600 hover:text-gray-900 {FOCUS}"
-            ),
         ),
     )
 
@@ -372,17 +351,26 @@ def review_form() -> rx.Component:
     )
 
 
+PRODUCT_TABS = (
+    ("description", "catalogue:tabDescription"),
+    ("info", "catalogue:tabInfo"),
+    ("reviews", "catalogue:tabReviews"),
+)
+
+
 def tabs() -> rx.Component:
     return rx.el.section(
-        rx.el.div(
-            _tab("description", "catalogue:tabDescription"),
-            _tab("info", "catalogue:tabInfo"),
-            _tab("reviews", "catalogue:tabReviews"),
-            role="tablist",
-            aria_label=t("catalogue:productTabs"),
-            class_name="flex gap-2 overflow-x-auto border-b border-gray-200",
+        tab_list(
+            PRODUCT_TABS,
+            ProductState.tab,
+            ProductState.select_tab,
+            t("catalogue:productTabs"),
+            "-mb-px px-4 py-3 text-sm",
+            "flex gap-2 overflow-x-auto border-b border-gray-200",
+            prefix="product-",
         ),
-        rx.el.div(
+        tab_panel(
+            ProductState.tab,
             rx.match(
                 ProductState.tab,
                 (
@@ -390,25 +378,22 @@ def tabs() -> rx.Component:
                     nutrition_panel(),
                 ),
                 ("reviews", review_form()),
-                rx.el.p(
-                    rx.cond(P["description"], P["description"], t("catalogue:noDescription")),
-                    class_name="max-w-3xl whitespace-pre-line text-gray-700",
-                ),
+                description("max-w-3xl whitespace-pre-line"),
             ),
-            role="tabpanel",
-            id="product-panel-" + ProductState.tab,
-            aria_labelledby="product-tab-" + ProductState.tab,
+            prefix="product-",
             class_name="py-6",
         ),
         class_name="mt-10 rounded-2xl bg-white px-5",
     )
 
 
+LIVE_DOT = "h-2.5 w-2.5 animate-pulse rounded-full bg-red-500"
+"""The pulsing red dot of the live visitors banner."""
+
+
 def visitors_banner() -> rx.Component:
     return rx.el.div(
-        rx.el.span(
-            class_name="h-2.5 w-2.5 animate-pulse rounded-full bg-red-500", aria_hidden="true"
-        ),
+        rx.el.span(class_name=LIVE_DOT, aria_hidden="true"),
         rx.el.span(t("catalogue:realTime"), class_name="font-bold"),
         rx.el.span("/", aria_hidden="true", class_name="text-white/60"),
         rx.el.span(t("catalogue:visitorsNow")),

@@ -21,6 +21,7 @@ from grocer.components.product_row import product_row
 from grocer.components.promo_banner import promo_banner
 from grocer.components.refine_dialog import refine_dialog
 from grocer.components.skeleton import block, grid_skeleton, row_skeleton
+from grocer.components.tabs import tab_list, tab_panel
 from grocer.state.listing import ListingState
 from grocer.views.catalogue import CardView, SectionRow
 from grocer.views.styles import (
@@ -214,39 +215,20 @@ def _category_content() -> rx.Component:
     )
 
 
-def _deals_tab_button(tab: str, key: str) -> rx.Component:
-    selected = ListingState.deals_tab == tab
-    return rx.el.button(
-        t(key),
-        type="button",
-        role="tab",
-        id=f"tab-{tab}",
-        aria_selected=rx.cond(selected, "true", "false"),
-        aria_controls=f"panel-{tab}",
-        on_click=ListingState.set_deals_tab(tab),
-        class_name=rx.cond(
-            selected,
-            f"border-b-2 border-green-700 px-4 py-2 text-base font-bold text-green-800 {FOCUS}",
-            (
-                f"border-b-2 border-transparent px-4 py-2 text-base font-medium text-gray-600 "
-                f"hover:text-gray-900 {FOCUS}"
-            ),
-        ),
-    )
-
-
 def _deals_content() -> rx.Component:
     return rx.fragment(
-        rx.el.div(
-            _deals_tab_button("fresh", "catalogue:freshDeals"),
-            _deals_tab_button("sale", "catalogue:sale"),
-            role="tablist",
-            aria_label=t("catalogue:dealsTabs"),
-            class_name="mt-6 flex gap-2 border-b border-gray-200",
+        tab_list(
+            (("fresh", "catalogue:freshDeals"), ("sale", "catalogue:sale")),
+            ListingState.deals_tab,
+            ListingState.set_deals_tab,
+            t("catalogue:dealsTabs"),
+            "px-4 py-2 text-base",
+            "mt-6 flex gap-2 border-b border-gray-200",
         ),
         rx.cond(
             ListingState.deals_tab == "fresh",
-            rx.el.div(
+            tab_panel(
+                "fresh",
                 Delayed.create(
                     rx.el.div(row_skeleton(), row_skeleton(), row_skeleton(), aria_busy="true"),
                     rx.el.div(
@@ -261,18 +243,13 @@ def _deals_content() -> rx.Component:
                     ),
                     delay=2000,
                 ),
-                role="tabpanel",
-                id="panel-fresh",
-                aria_labelledby="tab-fresh",
             ),
-            rx.el.div(
+            tab_panel(
+                "sale",
                 rx.el.p(
                     t("catalogue:saleComingSoon"),
                     class_name="py-16 text-center text-lg text-gray-600",
                 ),
-                role="tabpanel",
-                id="panel-sale",
-                aria_labelledby="tab-sale",
             ),
         ),
     )

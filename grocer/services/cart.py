@@ -732,3 +732,46 @@ def shipping_options(
         "deliveryMinimum": decimal_string(pricing.DELIVERY_MINIMUM),
         "deliveryMinimumRemaining": decimal_string(remaining),
     }
+
+
+# --- checkout ----------------------------------------------------------------------------------
+
+
+def checkout_lines(db: Session, user: User, *, lock: bool = False) -> list[dict[str, Any]]:
+    """The bag's lines as checkout prices them: current catalogue unit price, quantity and
+    whether the article is still on sale. With `lock`, the cart's writers wait until the
+    caller's transaction ends (an order and the emptying of its bag are one transaction)."""
+    rows = _rows(db, _cart(db, user, lock=lock))
+    return [
+        {
+            "articleId": article.id,
+            "name": article.name,
+            "quantity": item.quantity,
+            "unitPrice": _current_price(article),
+            "available": article.status == ACTIVE_STATUS,
+        }
+        for item, article in rows
+    ]
+
+
+def empty_after_order(db: Session, user: User) -> None:
+    """Empty the bag an order was just made of, in the order's transaction: the caller holds
+    the cart's lock already (`checkout_lines(lock=True)`), and wants no answer back."""
+    cart = _cart(db, user)
+    db.exec(delete(CartItem).where(col(CartItem.cart_id) == cart.id))
+    _touch(db, cart)
+    db.flush()
+
+
+def restore_lines(db: Session, user: User, lines: Iterable[tuple[int, int]]) -> dict[str, Any]:
+    """Put (article id, quantity) pairs back into the bag (an order that could not be paid):
+    added to what the bag holds now, capped at 99; articles no longer on sale are left out."""
+    wanted = bag_totals.merged(lines)
+    articles = _articles(db, wanted)
+    cart = _cart(db, user, lock=True)
+    for article_id, quantity in wanted.items():
+        article = articles.get(article_id)
+        if article is not None and article.status == ACTIVE_STATUS:
+            _upsert_add(db, cart, article, quantity)
+    _touch(db, cart)
+    return _answer(db, cart)

@@ -1,4 +1,5 @@
-"""Outgoing e-mail: OTP codes and sign-in warnings over SMTP, or into an outbox folder.
+"""Outgoing e-mail: OTP codes, sign-in warnings and order receipts, over SMTP or into an
+outbox folder.
 
 The outbox is the development default (no GROCER_SMTP_HOST): the message is written as an .eml
 file (0600) and the log says where, so that sign-up and password reset work on a fresh machine.
@@ -13,12 +14,18 @@ import os
 import secrets
 import smtplib
 import ssl
-from datetime import UTC, datetime
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from decimal import Decimal
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
+from typing import Any
+
+from babel.dates import format_date
 
 from grocer.services.errors import DeliveryFailed
+from grocer.services.money import format_amount
 from grocer.services.validation import ascii_email
 from grocer.settings import Settings, get_settings
 
@@ -27,6 +34,7 @@ log = logging.getLogger("grocer.mailer")
 SMTP_TIMEOUT_SECONDS = 15
 _IMPLICIT_TLS_PORT = 465
 LOGIN_WARNING = "login-warning"
+ORDER_RECEIPT = "order-receipt"
 
 # (subject, body) per language and purpose; {code} and {minutes} are filled in.
 _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
@@ -103,6 +111,122 @@ _WARNING_TEXTS: dict[str, tuple[str, str]] = {
         "Ihr Grocer-Team\n",
     ),
 }
+
+
+# The order receipt, per language (French for any other); the {fields} are filled in.
+_RECEIPT_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "subject": "Votre commande Grocer {number}",
+        "intro": "Bonjour {name},\n\nMerci pour votre commande ! Nous l'avons bien reçue.",
+        "number": "Commande",
+        "slot_delivery": "Livraison",
+        "slot_pickup": "Retrait",
+        "address": "Adresse",
+        "pickup_address": "Retrait en magasin",
+        "lines": "Articles",
+        "subtotal": "Sous-total",
+        "deliveryFee": "Frais de livraison",
+        "surcharge": "Supplément carburant et congestion",
+        "tip": "Pourboire",
+        "discount": "Réduction",
+        "giftCard": "Carte cadeau",
+        "total": "Total",
+        "payment": "Paiement",
+        "cash": "Paiement à la livraison (espèces)",
+        "mobile_money": "Mobile money",
+        "outro": "L'équipe Grocer",
+    },
+    "en": {
+        "subject": "Your Grocer order {number}",
+        "intro": "Hello {name},\n\nThank you for your order! We have received it.",
+        "number": "Order",
+        "slot_delivery": "Delivery",
+        "slot_pickup": "Pickup",
+        "address": "Address",
+        "pickup_address": "Pickup in store",
+        "lines": "Items",
+        "subtotal": "Subtotal",
+        "deliveryFee": "Delivery fee",
+        "surcharge": "Fuel and congestion surcharge",
+        "tip": "Tip",
+        "discount": "Discount",
+        "giftCard": "Gift card",
+        "total": "Total",
+        "payment": "Payment",
+        "cash": "Cash on delivery",
+        "mobile_money": "Mobile money",
+        "outro": "The Grocer team",
+    },
+}
+_RECEIPT_FIGURES = ("subtotal", "deliveryFee", "surcharge", "tip", "discount", "giftCard")
+_BABEL_LOCALES = {"fr": "fr_FR", "en": "en"}
+
+
+def _slot_text(slot: Mapping[str, Any], lang: str) -> str:
+    """'jeudi 26 novembre 2026, 9h - 13h' (the day as the shopper's language writes it)."""
+    try:
+        day = format_date(
+            date.fromisoformat(str(slot.get("date"))), "full", locale=_BABEL_LOCALES[lang]
+        )
+    except ValueError:
+        day = str(slot.get("date") or "")
+    label = slot.get("label") or ""
+    return f"{day}, {label}" if day and label else day or str(label)
+
+
+def _address_text(address: Mapping[str, Any]) -> str:
+    parts = ("streetAddress", "apartment", "postalCode", "city", "state", "country")
+    return ", ".join(str(address[key]) for key in parts if address.get(key))
+
+
+def compose_order_receipt(to: str, order: Mapping[str, Any], lang: str = "fr") -> EmailMessage:
+    """The receipt of a placed order (an OrderDict): number, slot, address, lines and
+    figures in XOF as the shop writes them, in French or English."""
+    lang = lang if lang in _RECEIPT_TEXTS else "fr"
+    texts = _RECEIPT_TEXTS[lang]
+
+    def amount(value: str) -> str:
+        return format_amount(Decimal(value), "XOF", lang=lang)
+
+    kind = "pickup" if order.get("kind") == "pickup" else "delivery"
+    address = order.get("address") or {}
+    where = _address_text(address) if kind == "delivery" else texts["pickup_address"]
+    lines = [
+        f"- {line['quantity']} × {line['name']} : {amount(line['lineTotal'])}"
+        for line in order.get("lines", [])
+    ]
+    figures = [
+        f"{texts[key]} : {amount(order[key])}"
+        for key in _RECEIPT_FIGURES
+        if key in order and (key in ("subtotal", "deliveryFee") or Decimal(order[key]))
+    ]
+    instructions = order.get("instructions") or {}
+    name = instructions.get("recipientFirstName") or ""
+    body = "\n".join(
+        [
+            texts["intro"].format(name=name).replace(" ,", ","),
+            "",
+            f"{texts['number']} : {order['number']}",
+            f"{texts['slot_' + kind]} : {_slot_text(order.get('slot') or {}, lang)}",
+            f"{texts['address']} : {where}",
+            f"{texts['payment']} : {texts.get(str(order.get('paymentMethod')), '')}",
+            "",
+            f"{texts['lines']} :",
+            *lines,
+            "",
+            *figures,
+            f"{texts['total']} : {amount(order['total'])}",
+            "",
+            texts["outro"],
+            "",
+        ]
+    )
+    return _message(to, texts["subject"].format(number=order["number"]), body)
+
+
+def send_order_receipt(to: str, order: Mapping[str, Any], lang: str = "fr") -> None:
+    """Deliver an order's receipt; DeliveryFailed when the SMTP server cannot take it."""
+    _deliver(compose_order_receipt(to, order, lang), ORDER_RECEIPT)
 
 
 def _message(to: str, subject: str, body: str) -> EmailMessage:

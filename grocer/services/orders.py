@@ -12,8 +12,9 @@ from typing import Any
 from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
-from grocer.models import ORDER_STATUSES, Order, OrderLine, User
-from grocer.models.base import iso_utc
+from grocer.models import ORDER_STATUSES, Order, OrderLine, Payment, User
+from grocer.models.base import iso_utc, utcnow
+from grocer.services import slot_capacity
 from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from grocer.services.money import check_currency, decimal_string
 from grocer.services.ownership import ensure_account, is_admin
@@ -46,6 +47,19 @@ class OrderDict(TypedDict):
     total: str
     currency: str
     lines: list[OrderLineDict]
+    kind: str
+    slot: dict[str, Any]
+    address: dict[str, Any]
+    instructions: dict[str, Any]
+    paymentMethod: str
+    paymentStatus: str
+    subtotal: str
+    deliveryFee: str
+    surcharge: str
+    tip: str
+    discount: str
+    giftCard: str
+    paymentReference: str | None
 
 
 @dataclass(frozen=True)
@@ -71,11 +85,25 @@ class OrderTotals:
     gift_card: Decimal = Decimal("0")
 
 
+@dataclass(frozen=True)
+class OrderDetails:
+    """What checkout records beside the lines and totals."""
+
+    kind: str = "delivery"
+    slot_id: int | None = None
+    payment_method: str = "cash"
+    payment_status: str = "unpaid"
+    idempotency_key: str | None = None
+    request_hash: str | None = None
+
+
 def can_transition(current: str, target: str) -> bool:
     return target in ORDER_TRANSITIONS.get(current, frozenset())
 
 
-def _order_dict(order: Order, lines: Sequence[OrderLine]) -> OrderDict:
+def _order_dict(
+    order: Order, lines: Sequence[OrderLine], payment_reference: str | None = None
+) -> OrderDict:
     assert order.id is not None
     return OrderDict(
         id=order.id,
@@ -94,20 +122,44 @@ def _order_dict(order: Order, lines: Sequence[OrderLine]) -> OrderDict:
             )
             for line in lines
         ],
+        kind=order.kind,
+        slot=dict(order.slot or {}),
+        address=dict(order.address or {}),
+        instructions=dict(order.instructions or {}),
+        paymentMethod=order.payment_method,
+        paymentStatus=order.payment_status,
+        subtotal=decimal_string(order.subtotal),
+        deliveryFee=decimal_string(order.delivery_fee),
+        surcharge=decimal_string(order.surcharge),
+        tip=decimal_string(order.tip),
+        discount=decimal_string(order.discount),
+        giftCard=decimal_string(order.gift_card),
+        paymentReference=payment_reference,
     )
 
 
 def _with_lines(db: Session, orders: Sequence[Order]) -> list[OrderDict]:
-    """Orders with their lines, read in one query rather than one per order."""
+    """Orders with their lines and latest payment reference, read in one query each rather
+    than one per order."""
     ids = [order.id for order in orders]
     by_order: dict[int, list[OrderLine]] = {}
+    references: dict[int, str] = {}
     if ids:
         lines = db.exec(
             select(OrderLine).where(col(OrderLine.order_id).in_(ids)).order_by(col(OrderLine.id))
         ).all()
         for line in lines:
             by_order.setdefault(line.order_id, []).append(line)
-    return [_order_dict(order, by_order.get(order.id or 0, [])) for order in orders]
+        payments = db.exec(
+            select(Payment.order_id, Payment.reference)
+            .where(col(Payment.order_id).in_(ids))
+            .order_by(col(Payment.id))
+        ).all()
+        references = {order_id: reference for order_id, reference in payments}
+    return [
+        _order_dict(order, by_order.get(order.id or 0, []), references.get(order.id or 0))
+        for order in orders
+    ]
 
 
 def list_orders(db: Session, actor: User, user_id: int) -> list[OrderDict]:
@@ -132,7 +184,9 @@ def get_order(db: Session, actor: User, user_id: int, order_id: int) -> OrderDic
     return _with_lines(db, [_user_order(db, actor, user_id, order_id)])[0]
 
 
-def set_status(db: Session, actor: User, order_id: int, status: Any) -> OrderDict:
+def set_status(
+    db: Session, actor: User, order_id: int, status: Any, *, now: datetime | None = None
+) -> OrderDict:
     """Move an order along its life cycle (admins only; customers cannot confirm their own)."""
     if not is_admin(actor):
         raise Forbidden()
@@ -140,15 +194,25 @@ def set_status(db: Session, actor: User, order_id: int, status: Any) -> OrderDic
     order = db.get(Order, order_id)
     if order is None:
         raise NotFound()
+    move_to(db, order, target, now or utcnow())
+    return get_order(db, actor, order.user_id, order_id)
+
+
+def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
+    """The one place a status changes: the transition must be allowed (else Conflict 409);
+    a cancelled order gives its slot back."""
     if not can_transition(order.status, target):
         raise Conflict(
             f"Transition de statut impossible : {order.status} → {target}",
             key="orders.errors.transition",
         )
     order.status = target
+    order.updated_at = now
     db.add(order)
     db.flush()
-    return get_order(db, actor, order.user_id, order_id)
+    if target == "cancelled":
+        assert order.id is not None
+        slot_capacity.release_booking(db, order.id, now)
 
 
 def new_order_number(now: datetime) -> str:
@@ -167,13 +231,17 @@ def place_order(
     address: Mapping[str, Any] | None = None,
     slot: Mapping[str, Any] | None = None,
     instructions: Mapping[str, Any] | None = None,
+    details: OrderDetails | None = None,
 ) -> OrderDict:
     """Record a pending order for `user` (checkout calls this once it has priced the cart).
 
     Only the order's own consistency is checked here (lines present, the subtotal is their
-    sum); the totals themselves are the pricing rules' business.
+    sum); the totals themselves are the pricing rules' business. `details` are checkout's
+    (kind, slot, payment, idempotency key): the order row is inserted with them, so that the
+    unique (user, idempotency key) decides between two identical requests at this flush.
     """
     assert user.id is not None
+    extra = details or OrderDetails()
     if not lines:
         raise ValidationFailed("lines", "La commande est vide", key="orders.errors.empty")
     if any(line.quantity < 1 or line.unit_price < 0 for line in lines):
@@ -196,6 +264,13 @@ def place_order(
         slot=dict(slot or {}),
         instructions=dict(instructions or {}),
         created_at=now,
+        updated_at=now,
+        kind=extra.kind,
+        slot_id=extra.slot_id,
+        payment_method=extra.payment_method,
+        payment_status=extra.payment_status,
+        idempotency_key=extra.idempotency_key,
+        request_hash=extra.request_hash,
     )
     db.add(order)
     db.flush()

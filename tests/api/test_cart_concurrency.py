@@ -9,48 +9,17 @@ called from threads that each hold their own database session.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import threading
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
-
 import httpx
-import pytest
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
 from grocer.models import Cart, CartItem, CartMerge, User
 from grocer.services import cart as cart_service
-from tests.fakes.providers import free_port
 from tests.support.accounts import bearer_for, stored_user
 from tests.support.carts import make_article
+from tests.support.concurrency import at_once
 
-ROOT = Path(__file__).resolve().parents[2]
 WRITERS = 20
-
-
-def at_once(count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run `work(i)` in `count` threads released together; their results (or exceptions)."""
-    barrier = threading.Barrier(count)
-    results: list[Any] = [None] * count
-
-    def run(index: int) -> None:
-        barrier.wait()
-        try:
-            results[index] = work(index)
-        except Exception as exc:  # reported by the caller
-            results[index] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return results
 
 
 def cart_lines(db: Session, user: User) -> list[tuple[int, int]]:
@@ -58,34 +27,6 @@ def cart_lines(db: Session, user: User) -> list[tuple[int, int]]:
     cart = db.exec(select(Cart).where(Cart.user_id == user.id)).one()
     items = db.exec(select(CartItem).where(CartItem.cart_id == cart.id)).all()
     return sorted((item.article_id, item.quantity) for item in items)
-
-
-@pytest.fixture
-def live_api(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
-    """The API in its own server process on a loopback port, on the test's database."""
-    port = free_port()
-    log = (tmp_path / "api.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "granian", "--interface", "asgi", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--blocking-threads", "1",
-         "--log-level", "warning", "grocer.api.app:create_api"],
-        cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}/api/v1"
-    try:
-        for _ in range(300):
-            if proc.poll() is not None:
-                pytest.fail((tmp_path / "api.log").read_text())
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
 
 
 def test_twenty_simultaneous_adds_over_http_make_one_line_of_twenty(

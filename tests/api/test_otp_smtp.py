@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from email.header import decode_header, make_header
 
 import pytest
@@ -21,17 +20,6 @@ EMAIL = "awa.ouedraogo@example.bf"
 def _subject(server: SmtpServer, to: str) -> str:
     """The decoded subject of the first message received for `to` (French is RFC 2047 encoded)."""
     return str(make_header(decode_header(server.messages_to(to)[0]["Subject"])))
-
-
-@pytest.fixture
-def smtp(monkeypatch: pytest.MonkeyPatch) -> Iterator[SmtpServer]:
-    server = SmtpServer().start()
-    for name, value in server.env().items():
-        monkeypatch.setenv(name, value)
-    get_settings.cache_clear()
-    yield server
-    server.stop()
-    get_settings.cache_clear()
 
 
 def test_password_reset_with_a_code_received_by_smtp(

@@ -3,7 +3,7 @@
     python -m tests.bench.bench_api --articles 50000
 
 What it does (DESIGN.md, Budgets: catalogue API p95 ≤ 20 ms and ≥ 40 % of a trivial endpoint's
-rate at 50,000 articles):
+rate at 50,000 articles; the slot listing of the delivery dialog, 7 days, beside them):
 1. creates a fresh SQLite database in a temporary folder, migrates it and seeds a synthetic
    catalogue (`grocer.seed.loader.load_synthetic`);
 2. copies the project (without .web/.venv/data) to that folder — Reflex writes .web/.states
@@ -12,7 +12,10 @@ rate at 50,000 articles):
    `--server api` serves the FastAPI app alone (`grocer.api.app:create_api`) with Granian,
    without Reflex's layer and its /ping;
 3. runs the load generator in a separate process (asyncio, `--concurrency` keep-alive
-   connections, a warm-up first, endpoints taking turns in rounds) and prints a Markdown table.
+   connections, a warm-up first, endpoints taking turns in rounds) and prints a Markdown table;
+4. places orders: `--customers` accounts (20), each with its own bag, POST /api/v1/orders
+   (cash) all at once, `--order-rounds` times; only the POST is timed (the bags are refilled
+   between rounds, unmeasured). Its row sits in the same table.
    The default client is a minimal HTTP/1.1 one (`RawConnection`): httpx's async pool is
    slower than the server on this machine; `--client httpx` uses it anyway.
 
@@ -46,6 +49,7 @@ import httpx
 
 PROJECT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
+SLOT_LISTING = "/api/v1/delivery-slots?kind=delivery&days=7"
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,16 @@ def _environment(workdir: Path) -> dict[str, str]:
     return env
 
 
+def _child_json(env: dict[str, str], code: str) -> dict[str, object]:
+    """Run `code` in a child interpreter (this process never holds the database); the JSON
+    it prints last."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=PROJECT, check=True, capture_output=True,
+        text=True,
+    )  # fmt: skip
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def seed(env: dict[str, str], articles: int) -> dict[str, object]:
     """Migrate and seed in a child interpreter, so this process never holds the database."""
     code = (
@@ -110,11 +124,7 @@ def seed(env: dict[str, str], articles: int) -> dict[str, object]:
         "    ids = list(db.execute(sa.select(catalogue.A.c.id)).scalars())\n"
         "print(json.dumps({'counts': counts, 'level2': level2, 'ids': ids}))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=PROJECT, check=True, capture_output=True,
-        text=True,
-    )  # fmt: skip
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return _child_json(env, code)
 
 
 _NOT_COPIED = (".web", ".venv", "data", ".git", ".states", "__pycache__", ".hypothesis",
@@ -331,6 +341,93 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+# --- placing orders ---------------------------------------------------------------------------
+
+PLACE_ORDER = "place order (cash), {n} concurrent customers"
+
+
+def prepare_customers(env: dict[str, str], count: int) -> dict[str, object]:
+    """In a child interpreter: `count` shoppers with access tokens, a delivery slot wide enough
+    for every order, and the article and quantity that make a bag above the delivery minimum."""
+    code = (
+        "import json, math\n"
+        "from datetime import timedelta\n"
+        "import sqlalchemy as sa\n"
+        "from grocer.db import session_scope\n"
+        "from grocer.models import Article, DeliverySlot, User\n"
+        "from grocer.models.base import utcnow\n"
+        "from grocer.services import pricing, tokens\n"
+        "now = utcnow()\n"
+        "with session_scope() as db:\n"
+        "    users = [User(username=f'bench{i}', email=f'bench{i}@example.bf',\n"
+        "                  password_hash='!', roles=['consumer'], registration_date=now)\n"
+        f"             for i in range({count})]\n"
+        "    db.add_all(users)\n"
+        "    day = (now + timedelta(days=1)).date()\n"
+        "    slot = DeliverySlot(kind='delivery', day=day, start_hour=17, end_hour=21,\n"
+        "                        capacity=1_000_000, cutoff_at=now + timedelta(days=1))\n"
+        "    db.add(slot)\n"
+        "    article = db.execute(sa.select(Article).where(Article.status == 'ACTIVE')\n"
+        "                         .order_by(Article.price.desc()).limit(1)).scalar_one()\n"
+        "    db.flush()\n"
+        "    unit = pricing.unit_price(article.price, article.sale_price)\n"
+        "    qty = min(99, math.ceil(pricing.DELIVERY_MINIMUM / unit) + 1)\n"
+        "    minted = [tokens.create_access_token(u.id, ['consumer'], now) for u in users]\n"
+        "    out = {'tokens': minted, 'slot': slot.id, 'article': article.id, 'quantity': qty}\n"
+        "print(json.dumps(out))\n"
+    )
+    return _child_json(env, code)
+
+
+async def _place_orders(base: str, customers: dict[str, object], rounds: int) -> Result:
+    """Each round: every customer's bag filled (not timed), then all POST /orders at once."""
+    tokens: list[str] = customers["tokens"]  # type: ignore[assignment]
+    bag = {"cartItems": [{"articleId": customers["article"], "quantity": customers["quantity"]}]}
+    order = {
+        "kind": "delivery",
+        "slotId": customers["slot"],
+        "address": {"streetAddress": "Avenue Kwame Nkrumah", "city": "Ouagadougou",
+                    "country": "Burkina Faso"},
+        "instructions": {"recipientFirstName": "Awa", "phone": "70123456"},
+        "payment": {"method": "cash"},
+    }  # fmt: skip
+    latencies: list[float] = []
+    errors = 0
+    wall = 0.0
+    limits = httpx.Limits(max_connections=len(tokens))
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+
+        async def one(token: str, key: str) -> None:
+            nonlocal errors
+            start = time.perf_counter()
+            answer = await client.post(
+                "/api/v1/orders",
+                json=order,
+                headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key},
+            )
+            latencies.append(time.perf_counter() - start)
+            errors += answer.status_code != 201
+
+        for round_ in range(rounds + 1):  # round 0 warms up
+            for token in tokens:
+                filled = await client.post(
+                    "/api/v1/cart", json=bag, headers={"Authorization": f"Bearer {token}"}
+                )
+                filled.raise_for_status()
+            if round_ == 0:
+                await asyncio.gather(*(one(t, f"warm-{i}") for i, t in enumerate(tokens)))
+                latencies.clear()
+                errors = 0
+                continue
+            started = time.perf_counter()
+            await asyncio.gather(*(one(t, f"r{round_}-{i}") for i, t in enumerate(tokens)))
+            wall += time.perf_counter() - started
+    cuts = statistics.quantiles(latencies, n=100)
+    target = Target(PLACE_ORDER.format(n=len(tokens)), (), None, None)
+    return Result(target, len(latencies), errors, cuts[49] * 1000, cuts[94] * 1000,
+                  len(latencies) / wall)  # fmt: skip
+
+
 def build_targets(level2: list[int], ids: list[int], *, with_ping: bool) -> list[Target]:
     article_urls = tuple(f"/api/v1/articles/{i}" for i in ids)
     ping = [Target("/ping (Reflex)", ("/ping",), None, None, trivial=True)] if with_ping else []
@@ -349,6 +446,9 @@ def build_targets(level2: list[int], ids: list[int], *, with_ping: bool) -> list
             50,
         ),
         Target("category tree", ("/api/v1/categories",), 50),
+        # The slot dialogs' listing: 21 slots with places left (rows made by the warm-up's
+        # first call, then two indexed reads: expired holds to sweep, the days' slots).
+        Target("slot listing (delivery, 7 days)", (SLOT_LISTING,), 20, None),
     ]
 
 
@@ -366,6 +466,8 @@ def main(argv: list[str] | None = None) -> int:
         default="raw",
         help="load generator: minimal keep-alive client, or httpx's async pool",
     )
+    parser.add_argument("--customers", type=int, default=20, help="placing orders at once")
+    parser.add_argument("--order-rounds", type=int, default=10, help="orders per customer")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = parser.parse_args(argv)
 
@@ -376,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         seeded = seed(env, args.articles)
         print(f"seeded {seeded['counts']} in {time.monotonic() - started:.1f} s", flush=True)
+        customers = prepare_customers(env, args.customers)
         app_dir = copy_project(workdir)
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
@@ -393,12 +496,14 @@ def main(argv: list[str] | None = None) -> int:
             base, targets, requests=args.requests, warmup=args.warmup,
             concurrency=args.concurrency, rounds=args.rounds, client=args.client,
         )  # fmt: skip
+        results.append(asyncio.run(_place_orders(base, customers, args.order_rounds)))
         print(
             f"\n{args.articles} articles, {args.requests} requests per endpoint in "
             f"{args.rounds} rounds after {args.warmup} warm-up, concurrency {args.concurrency} "
             f"({args.client} client), "
             f"server: {args.server} (1 worker), {os.cpu_count()} CPUs shared with the "
-            f"generator; load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after\n"
+            f"generator; load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after; "
+            f"orders: {args.customers} customers × {args.order_rounds} rounds (httpx)\n"
         )
         print(table(results))
         return 0

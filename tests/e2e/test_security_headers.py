@@ -9,13 +9,11 @@ import json
 import os
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.e2e.test_address_maps import (
@@ -28,6 +26,7 @@ from tests.e2e.test_address_maps import (
     sign_in,
     wait_value,
 )
+from tests.support.concurrency import wait_for_answer
 from tests.support.shop_server import ROOT
 from tests.support.smtp import free_port
 
@@ -181,13 +180,7 @@ def docs_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{base}/api/v1/openapi.json", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.3)
+        wait_for_answer(f"{base}/api/v1/openapi.json", proc)
         yield base
     finally:
         os.killpg(proc.pid, 15)

@@ -1,4 +1,5 @@
-"""A real SMTP server on loopback (aiosmtpd) that keeps every message it receives."""
+"""A real SMTP server on loopback (aiosmtpd) that keeps every message it receives, and the
+`smtp` fixture (a pytest plugin: tests/conftest.py lists it) that points the mailer at one."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import email
 import re
 import socket
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email.message import Message
 
+import pytest
 from aiosmtpd.controller import Controller
+
+from grocer.settings import get_settings
 
 
 def free_port() -> int:
@@ -74,3 +79,20 @@ def _body(message: Message) -> str:
         )
     payload = message.get_payload(decode=True)
     return payload.decode("utf-8", "replace") if payload else ""
+
+
+@pytest.fixture
+def smtp(monkeypatch: pytest.MonkeyPatch) -> Iterator[SmtpServer]:
+    """A loopback SMTP server the shop's mailer sends to for the test's duration."""
+    server = SmtpServer().start()
+    for name, value in server.env().items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+    yield server
+    server.stop()
+    get_settings.cache_clear()
+
+
+def body_text(message: Message) -> str:
+    """The text of a received message (its text/plain parts)."""
+    return _body(message)
