@@ -239,9 +239,10 @@ def test_a_mobile_money_order_waits_for_its_payment(
     db.expire_all()
     payment = db.exec(select(Payment).where(col(Payment.order_id) == order["id"])).one()
     assert order["paymentReference"] == payment.reference
+    # the provider collects whole francs
     assert (payment.amount, payment.channel, payment.phone) == (
         round_for(Decimal(order["total"]), "XOF"), "orange", "70112233",
-    )  # fmt: skip  (the provider collects whole francs)
+    )  # fmt: skip
 
 
 def test_a_saved_address_of_ones_own_is_used(

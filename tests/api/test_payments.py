@@ -21,7 +21,7 @@ from sqlmodel import Session, col, select
 
 from grocer.api.payments import payment_poller
 from grocer.db import run_unit_of_work, session_scope
-from grocer.models import Order, Payment, PaymentEvent, User
+from grocer.models import DeliverySlot, Order, Payment, PaymentEvent, User
 from grocer.models.base import as_utc, utcnow
 from grocer.services import cart, orders
 from grocer.services.errors import ValidationFailed
@@ -33,6 +33,8 @@ from tests.fakes.mobile_money import API_KEY, SECRET, FakeMobileMoney, sign
 from tests.support import API
 from tests.support.accounts import bearer_for, stored_user
 from tests.support.carts import make_article
+from tests.support.checkout import BAG_QUANTITY, RICE_PRICE, fill_bag, make_slot, order_body
+from tests.support.checkout import place as place_order
 
 PHONE = "70123456"
 
@@ -508,3 +510,49 @@ def test_the_providers_page_links_back_to_the_return_url(
     url = run_unit_of_work(payment_of, reference)["paymentUrl"]
     page = httpx.get(url).text
     assert f"/api/v1/payments/return?reference={reference}" in page
+
+
+# --- with the real checkout: the slot is given back ----------------------------------------------
+
+
+def placed_through_checkout(
+    client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User, mode: str
+) -> tuple[int, str, int]:
+    """POST /orders (mobile money, a delivery slot) then start: (order id, reference, slot)."""
+    slot = make_slot(db)
+    auth = bearer_for(shopper)
+    fill_bag(client, auth, make_article(db, "riz", RICE_PRICE), BAG_QUANTITY)
+    payment = {"method": "mobile_money", "channel": "moov", "phone": PHONE}
+    answer = place_order(client, auth, order_body(slot, payment=payment), "k1")
+    assert answer.status_code == 201, answer.text
+    provider.mode = mode
+    payments.start(answer.json()["paymentReference"])
+    provider.release()
+    return answer.json()["id"], answer.json()["paymentReference"], slot
+
+
+def booked(slot_id: int) -> int:
+    with session_scope() as db:
+        row = db.get(DeliverySlot, slot_id)
+        assert row is not None
+        return row.booked
+
+
+def test_refusal_through_checkout_releases_the_slot_and_keeps_the_bag(
+    client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    order_id, reference, slot = placed_through_checkout(client, provider, db, shopper, "refuse")
+    assert state(order_id, reference) == ("failed", "cancelled", "failed")
+    assert booked(slot) == 0
+    assert list(bag(shopper).values()) == [BAG_QUANTITY]
+
+
+def test_expiry_through_checkout_releases_the_slot(
+    client: TestClient, provider: FakeMobileMoney, db: Session, shopper: User
+) -> None:
+    order_id, reference, slot = placed_through_checkout(client, provider, db, shopper, "pending")
+    assert booked(slot) == 1
+    assert payments.expire_pending(utcnow() + timedelta(minutes=21)) == 1
+    assert state(order_id, reference) == ("expired", "cancelled", "expired")
+    assert booked(slot) == 0
+    assert bag(shopper) == {}
