@@ -166,7 +166,7 @@ async def list_articles(request: Request) -> Response:
     on this, the busiest catalogue call) and its normalised form is the cache key.
     """
     query = _page_query(request.query_params)
-    return await _cached("articles", query, partial(svc.articles_page, **query.as_kwargs()))
+    return await _cached("articles", query, partial(svc.articles_page, q=query))
 
 
 @router.get("/articles/{article_id}", responses=_JSON)

@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlmodel import Session
 
-from grocer.db import get_engine
+from grocer.db import session_scope
 from grocer.models import User
 from grocer.services.client_address import configured_client_address
 from grocer.services.errors import Forbidden, Unauthorized
@@ -21,13 +21,8 @@ _bearer = HTTPBearer(auto_error=False)
 
 def get_db() -> Iterator[Session]:
     """One session per request, committed before the response is sent (scope="function")."""
-    with Session(get_engine(), expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except Exception:
-            session.rollback()
-            raise
+    with session_scope() as session:
+        yield session
 
 
 SessionDep = Annotated[Session, Depends(get_db, scope="function")]

@@ -8,14 +8,12 @@ from typing import Any
 
 from sqlmodel import Field, SQLModel
 
-from grocer.models.base import json_field, money_field, utcnow
+from grocer.models.base import UserOwnedRow, json_field, money_field, utcnow
 
 
-class Address(SQLModel, table=True):
+class Address(UserOwnedRow, table=True):
     __tablename__ = "addresses"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     address_type: str = Field(default="HOME", max_length=20)
     street_address: str = Field(max_length=300)
     apartment: str | None = Field(default=None, max_length=120)
@@ -29,13 +27,11 @@ class Address(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class PaymentMethod(SQLModel, table=True):
+class PaymentMethod(UserOwnedRow, table=True):
     """A saved means of payment. Never a card number or a CVV: brand, last four, expiry."""
 
     __tablename__ = "payment_methods"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     payment_type: str = Field(max_length=20)
     payment_name: str | None = Field(default=None, max_length=120)
     card_brand: str | None = Field(default=None, max_length=30)
@@ -78,23 +74,19 @@ class GiftCard(SQLModel, table=True):
     redeemed_at: datetime | None = None
 
 
-class CreditEntry(SQLModel, table=True):
+class CreditEntry(UserOwnedRow, table=True):
     """One line of a customer's credit ledger; the balance is the sum of unexpired lines."""
 
     __tablename__ = "credit_entries"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     amount: Decimal = money_field()
     reason: str = Field(max_length=200)
     created_at: datetime = Field(default_factory=utcnow)
     expires_at: datetime | None = None
 
 
-class DeletionRequest(SQLModel, table=True):
+class DeletionRequest(UserOwnedRow, table=True):
     __tablename__ = "deletion_requests"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     reason: str | None = None
     created_at: datetime = Field(default_factory=utcnow)

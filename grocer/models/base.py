@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
-from sqlmodel import Field
+from sqlmodel import Field, SQLModel
 
 
 def utcnow() -> datetime:
@@ -35,3 +35,19 @@ def money_field(default: Decimal | None = Decimal("0"), nullable: bool = False) 
 def json_field(default_factory: Any = list) -> Any:
     """A JSON column (lists and small documents that are read and written whole)."""
     return Field(default_factory=default_factory, sa_type=sa.JSON)
+
+
+class UserOwnedRow(SQLModel):
+    """The first two columns of a row that belongs to one account and goes with it: its id and
+    its owner, the column the ownership rule (grocer.services.ownership) checks."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+
+
+class KeyedRow(SQLModel):
+    """The first two columns of a catalogue row: its id and the stable key that the seed data
+    and imports know it by."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=160, unique=True, index=True)

@@ -8,7 +8,7 @@ from decimal import Decimal
 import sqlalchemy as sa
 from sqlmodel import Field, SQLModel
 
-from grocer.models.base import json_field, money_field, utcnow
+from grocer.models.base import KeyedRow, json_field, money_field, utcnow
 
 
 class Category(SQLModel, table=True):
@@ -27,15 +27,13 @@ class Category(SQLModel, table=True):
     icon: str | None = Field(default=None, max_length=20)
 
 
-class Article(SQLModel, table=True):
+class Article(KeyedRow, table=True):
     """A product; prices are in the base currency (XOF)."""
 
     __tablename__ = "articles"
     # Covers the Refine dialog's brand/origin facets and the listed count without a table scan.
     __table_args__ = (sa.Index("ix_articles_brand_origin_status", "brand", "origin", "status"),)
 
-    id: int | None = Field(default=None, primary_key=True)
-    key: str = Field(max_length=160, unique=True, index=True)
     name: str = Field(max_length=200)
     price: Decimal = money_field()
     sale_price: Decimal | None = money_field(default=None, nullable=True)
@@ -83,13 +81,11 @@ class Nutrition(SQLModel, table=True):
     unit: str = Field(default="g", max_length=10)
 
 
-class Section(SQLModel, table=True):
+class Section(KeyedRow, table=True):
     """A merchandising section (home page, or a category page when category_id is set)."""
 
     __tablename__ = "sections"
 
-    id: int | None = Field(default=None, primary_key=True)
-    key: str = Field(max_length=160, unique=True, index=True)
     title: str = Field(max_length=200)
     description: str | None = None
     image: str | None = Field(default=None, max_length=500)
@@ -108,11 +104,9 @@ class SectionArticle(SQLModel, table=True):
     position: int = 0
 
 
-class Promotion(SQLModel, table=True):
+class Promotion(KeyedRow, table=True):
     __tablename__ = "promotions"
 
-    id: int | None = Field(default=None, primary_key=True)
-    key: str = Field(max_length=160, unique=True, index=True)
     name: str = Field(max_length=200)
     description: str | None = None
     display_on_banner: bool = False

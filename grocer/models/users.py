@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from sqlmodel import Field, SQLModel
 
-from grocer.models.base import json_field, utcnow
+from grocer.models.base import UserOwnedRow, json_field, utcnow
 
 
 class User(SQLModel, table=True):
@@ -30,11 +30,9 @@ class User(SQLModel, table=True):
     tokens_valid_after: datetime | None = None
 
 
-class UserPhone(SQLModel, table=True):
+class UserPhone(UserOwnedRow, table=True):
     __tablename__ = "user_phones"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     country_code: str = Field(max_length=6)
     number: str = Field(max_length=20)
     phone_type: str = Field(default="MOBILE", max_length=20)
@@ -42,13 +40,11 @@ class UserPhone(SQLModel, table=True):
     is_verified: bool = False
 
 
-class RefreshToken(SQLModel, table=True):
+class RefreshToken(UserOwnedRow, table=True):
     """A refresh token, stored as a SHA-256 hash; tokens of one sign-in share a family."""
 
     __tablename__ = "refresh_tokens"
 
-    id: int | None = Field(default=None, primary_key=True)
-    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     token_hash: str = Field(max_length=64, unique=True, index=True)
     family_id: str = Field(max_length=64, index=True)
     remember_me: bool = False

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 from typing_extensions import TypedDict
 
 from grocer.models import Address, User
@@ -21,6 +21,7 @@ from grocer.services.ownership import (
     delete_owned,
     ensure_account,
     get_owned,
+    list_owned,
     lock_user,
     save_owned,
 )
@@ -244,10 +245,4 @@ def delete(db: Session, actor: User, address_id: int) -> None:
 
 def list_for_user(db: Session, actor: User, user_id: int) -> list[AddressDict]:
     """A user's addresses, the default first, then the newest."""
-    ensure_account(db, actor, user_id)
-    rows = db.exec(
-        select(Address)
-        .where(col(Address.user_id) == user_id)
-        .order_by(col(Address.is_default).desc(), col(Address.id).desc())
-    ).all()
-    return [address_to_dict(row) for row in rows]
+    return [address_to_dict(row) for row in list_owned(db, actor, Address, user_id)]

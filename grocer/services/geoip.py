@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
-import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 from urllib.parse import quote
@@ -34,6 +33,7 @@ from grocer.services.http_cache import (
     make_client,
     user_agent,
 )
+from grocer.services.once import BuiltOnce
 from grocer.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -90,20 +90,14 @@ class ProxyHeaderSource:
         return country_code(header_value(headers, self.header)) if self.header else None
 
 
-_geoip_lock = threading.Lock()
-_geoip_db: Any = None
+def _load_geoip() -> Any:
+    """geoip2fast loads its database (about 0.3 s) on import and construction: on first use."""
+    from geoip2fast import GeoIP2Fast
+
+    return GeoIP2Fast()
 
 
-def _offline_db() -> Any:
-    """geoip2fast loads its database (about 0.3 s) once per process, on first use."""
-    global _geoip_db
-    if _geoip_db is None:
-        with _geoip_lock:
-            if _geoip_db is None:
-                from geoip2fast import GeoIP2Fast
-
-                _geoip_db = GeoIP2Fast()
-    return _geoip_db
+_offline_db = BuiltOnce(_load_geoip)
 
 
 class OfflineDatabaseSource:

@@ -8,6 +8,7 @@ account so that codes cannot be guessed by trying many.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -72,19 +73,20 @@ def mask_code(code: str) -> str:
     return "•••• " + code[-4:]
 
 
+def _cards(db: Session, holder: Any, user_id: int, *, newest_by: Any) -> Sequence[GiftCard]:
+    """The cards whose `holder` column (redeemer or buyer) is the user, newest first."""
+    return db.exec(
+        select(GiftCard)
+        .where(col(holder) == user_id)
+        .order_by(col(newest_by).desc(), col(GiftCard.id).desc())
+    ).all()
+
+
 def list_for_user(db: Session, actor: User, user_id: int) -> GiftCardsDict:
     """The gift-card balance (sum of the remaining value of redeemed cards) and both lists."""
     ensure_account(db, actor, user_id)
-    received = db.exec(
-        select(GiftCard)
-        .where(col(GiftCard.redeemed_by) == user_id)
-        .order_by(col(GiftCard.redeemed_at).desc(), col(GiftCard.id).desc())
-    ).all()
-    purchased = db.exec(
-        select(GiftCard)
-        .where(col(GiftCard.purchased_by) == user_id)
-        .order_by(col(GiftCard.created_at).desc(), col(GiftCard.id).desc())
-    ).all()
+    received = _cards(db, GiftCard.redeemed_by, user_id, newest_by=GiftCard.redeemed_at)
+    purchased = _cards(db, GiftCard.purchased_by, user_id, newest_by=GiftCard.created_at)
     balance = sum((card.balance for card in received), Decimal("0"))
     return GiftCardsDict(
         balance=decimal_string(balance),

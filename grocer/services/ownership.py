@@ -46,6 +46,18 @@ def get_owned(db: Session, actor: User, model: type[Owned], row_id: int) -> Owne
     return row
 
 
+def list_owned(db: Session, actor: User, model: type[Owned], user_id: int) -> list[Owned]:
+    """A user's rows of a per-user table, the default first, then the newest; NotFound when
+    the actor may not see that account."""
+    ensure_account(db, actor, user_id)
+    rows = db.exec(
+        select(model)
+        .where(col(model.user_id) == user_id)
+        .order_by(col(model.is_default).desc(), col(model.id).desc())
+    ).all()
+    return list(rows)
+
+
 def lock_user(db: Session, user_id: int) -> None:
     """Serialise concurrent writers of one user's rows (one default, settings merge).
 

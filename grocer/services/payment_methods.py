@@ -10,13 +10,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 from typing_extensions import TypedDict
 
 from grocer.models import PaymentMethod, User
 from grocer.models.base import iso_utc, utcnow
 from grocer.services.errors import ValidationFailed
-from grocer.services.ownership import delete_owned, ensure_account, lock_user, save_owned
+from grocer.services.ownership import (
+    delete_owned,
+    list_owned,
+    lock_user,
+    save_owned,
+)
 from grocer.services.phones import (
     PHONE_MAX_DIGITS,
     PHONE_MIN_DIGITS,
@@ -275,12 +280,7 @@ def list_for_user(db: Session, actor: User, user_id: int | None = None) -> list[
     """The actor's payment methods (an admin may name another user), default first."""
     owner_id = actor.id if user_id is None else user_id
     assert owner_id is not None
-    ensure_account(db, actor, owner_id)
-    rows = db.exec(
-        select(PaymentMethod)
-        .where(col(PaymentMethod.user_id) == owner_id)
-        .order_by(col(PaymentMethod.is_default).desc(), col(PaymentMethod.id).desc())
-    ).all()
+    rows = list_owned(db, actor, PaymentMethod, owner_id)
     return [payment_method_to_dict(row) for row in rows]
 
 

@@ -206,8 +206,7 @@ class ListingState(rx.State):
         self.promotions = [promo_view(p) for p in promos]
 
     async def _fetch_page(self, page: int, size: int) -> dict[str, Any]:
-        return await session_guard.call(
-            catalogue.articles_page,
+        query = catalogue.page_query(
             category_id=self.category_id or self.main_id or None,
             section_id=self.section_id or None,
             page=page,
@@ -217,6 +216,7 @@ class ListingState(rx.State):
             brands=self.brands,
             origins=self.origins,
         )
+        return await session_guard.call(catalogue.articles_page, query)
 
     def _apply_page(self, result: dict[str, Any], append: bool = False) -> None:
         new = cards(result.get("items"))

@@ -117,6 +117,36 @@ async def search_places(query: str, limit: int, lang: str, picker: str) -> list[
         return []
 
 
+def start_search(picker: MapPickerState | StorePickerState) -> Any:
+    """A new search number (an older search's answer is then dropped) and its background
+    event, `run_search`."""
+    picker._search_seq += 1
+    picker.searching = True
+    return type(picker).run_search(picker._search_seq)
+
+
+async def run_picker_search(
+    picker: MapPickerState | StorePickerState, seq: Any, limit: int, name: str
+) -> None:
+    """A picker's background search number `seq`: the query (2 characters at least) is looked
+    up off the state's lock, then the picker shows the results (its `_answered` does the rest),
+    unless a newer search or a close has replaced it meanwhile."""
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        return
+    async with picker:
+        if seq != picker._search_seq:
+            return
+        query, lang = picker.query.strip(), (await picker.get_state(AddressState))._lang
+    found = await search_places(query, limit, lang, name) if len(query) >= MIN_QUERY else []
+    async with picker:
+        if seq != picker._search_seq:
+            return
+        picker.searching = False
+        picker.results = result_items(found)[:limit]
+        picker._answered(query)
+        picker.refresh_key += 1  # 000 §9: the map size is refreshed 50 ms after a search
+
+
 def query_text(value: Any) -> str:
     return value[:QUERY_MAX] if isinstance(value, str) else ""
 
@@ -245,31 +275,20 @@ class MapPickerState(AddressState):
     def set_query(self, value: str):
         """The search box (debounced 300 ms in the browser); 2 characters start a search."""
         self.query = query_text(value)
-        self._search_seq += 1
         if len(self.query.strip()) < MIN_QUERY:
+            self._search_seq += 1  # an answer still on its way is dropped
             self.searching = False
             self.searched = ""
             self.results = []
             return None
-        self.searching = True
-        return MapPickerState.run_search(self._search_seq)
+        return start_search(self)
 
     @rx.event(background=True)
     async def run_search(self, seq: int):
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            return
-        async with self:
-            if seq != self._search_seq:
-                return
-            query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
-        found = await search_places(query, PICKER_LIMIT, lang, "map picker")
-        async with self:
-            if seq != self._search_seq:
-                return
-            self.searching = False
-            self.searched = query
-            self.results = result_items(found)
-            self.refresh_key += 1  # 000 §9: the map size is refreshed 50 ms after a search
+        await run_picker_search(self, seq, PICKER_LIMIT, "map picker")
+
+    def _answered(self, query: str) -> None:
+        self.searched = query  # "Aucun résultat trouvé pour …" names it
 
     @rx.event
     def choose_result(self, index: int) -> None:
@@ -442,34 +461,20 @@ class StorePickerState(AddressState):
         query = self.query.strip()
         if not query:
             return None
-        self._search_seq += 1
-        self.searching = True
-        return StorePickerState.run_search(self._search_seq)
+        return start_search(self)
 
     @rx.event(background=True)
     async def run_search(self, seq: int):
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            return
-        async with self:
-            if seq != self._search_seq:
-                return
-            query, lang = self.query.strip(), (await self.get_state(AddressState))._lang
-        found: list[dict[str, Any]] = []
-        if len(query) >= MIN_QUERY:
-            found = await search_places(query, MODAL_LIMIT, lang, "store picker")
-        async with self:
-            if seq != self._search_seq:
-                return
-            self.searching = False
-            self.searched = True
-            self.results = result_items(found)[:MODAL_LIMIT]
-            self.active = -1
-            if self.results:
-                first = self.results[0]
-                self.center = [first["lat"], first["lng"]]
-                self.zoom = MODAL_SEARCH_ZOOM
-                self.view_key += 1
-            self.refresh_key += 1
+        await run_picker_search(self, seq, MODAL_LIMIT, "store picker")
+
+    def _answered(self, query: str) -> None:
+        """No result open; the map on the first one (zoom 14)."""
+        self.searched = True
+        self.active = -1
+        if self.results:
+            self.center = [self.results[0]["lat"], self.results[0]["lng"]]
+            self.zoom = MODAL_SEARCH_ZOOM
+            self.view_key += 1
 
     @rx.event
     def focus_result(self, index: int) -> None:

@@ -67,31 +67,19 @@ class OtpTexts:
     verify_error: Callable[[BaseException], str]
     success_seconds: float  # how long the success message shows before the dialog moves on
 
-    @property
-    def email_required(self) -> str:
-        return f"auth:{self.flow}.errors.emailRequired"
-
-    @property
-    def email_invalid(self) -> str:
-        return f"auth:{self.flow}.errors.emailInvalid"
-
-    @property
-    def code_format(self) -> str:
-        return f"auth:{self.flow}.errors.codeFormat"
-
-    @property
-    def resent(self) -> str:
-        return f"auth:{self.flow}.resent"
+    def key(self, name: str) -> str:
+        """The dialog's own message key `auth:{flow}.{name}` ("errors.codeFormat", "resent")."""
+        return f"auth:{self.flow}.{name}"
 
 
 def email_problem(email: str, texts: OtpTexts) -> str:
     """Step 1 (000 §5, 001 §5): required, and a valid address ("" when fine)."""
     if not email.strip():
-        return texts.email_required
+        return texts.key("errors.emailRequired")
     try:
         accounts.validate_email(email)
     except ValidationFailed:
-        return texts.email_invalid
+        return texts.key("errors.emailInvalid")
     return ""
 
 
@@ -255,7 +243,7 @@ class OtpFlowState(rx.State, mixin=True):
         lang = language_or_default(lang)
         if not await self._attempt(self._send(self.email, lang), self.TEXTS.resend_error):
             return
-        self.info = self.TEXTS.resent
+        self.info = self.TEXTS.key("resent")
         self.resend_seconds = RESEND_SECONDS
         yield [type(self).run_countdown, type(self).clear_info_later]
 
@@ -267,7 +255,7 @@ class OtpFlowState(rx.State, mixin=True):
             texts = self.TEXTS
         await asyncio.sleep(texts.resent_seconds)
         async with self:
-            if self._seq == seq and self.info == texts.resent:
+            if self._seq == seq and self.info == texts.key("resent"):
                 self.info = ""
 
     @rx.event
@@ -277,7 +265,7 @@ class OtpFlowState(rx.State, mixin=True):
             return
         code = code_digits(form_text(form_data, "code", 64))
         if len(code) != CODE_LENGTH:
-            self.error = self.TEXTS.code_format
+            self.error = self.TEXTS.key("errors.codeFormat")
             return
         self.error = ""
         self.info = ""

@@ -93,7 +93,7 @@ def test_demo_through_the_services(sqlite_db: Session) -> None:
     ]
     first = demo_data.CATEGORIES[0]
     in_first = sum(1 for l1, *_ in demo_data.iter_articles() if l1 == first["key"])
-    page = svc.articles_page(db, category_id=tree[0]["id"])
+    page = svc.articles_page(db, svc.page_query(category_id=tree[0]["id"]))
     assert page["total"] == in_first
     assert len(page["items"]) == min(18, in_first)
 
@@ -112,7 +112,7 @@ def test_load_synthetic(sqlite_db: Session) -> None:
     assert _count(db, A) == demo_articles + 1200  # replaced, not duplicated
     assert _count(db, C, C.c.key.like("syn-%")) == 32
     level1 = db.execute(sa.select(C.c.id).where(C.c.key == "syn-c-1")).scalar_one()
-    page = svc.articles_page(db, category_id=level1, size=18, page=3)
+    page = svc.articles_page(db, svc.page_query(category_id=level1, size=18, page=3))
     assert page["total"] == 600
     assert len(page["items"]) == 18
 
