@@ -3,6 +3,7 @@
 import reflex as rx
 
 from grocer.api.app import create_api
+from grocer.api.payments import payment_poller
 from grocer.pages import register_pages
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.page_preview import PagePreview
@@ -17,3 +18,5 @@ app = rx.App(
     api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
 )
 register_pages(app)
+# Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
+app.register_lifespan_task(payment_poller)

@@ -139,12 +139,24 @@ class Settings:
     geo_workers: int = 4
     geo_queue: int = 8
     geo_rate_per_minute: int = 60
+    mobile_money_url: str = ""
+    mobile_money_site_id: str = ""
+    mobile_money_api_key: str = field(default="", repr=False)
+    mobile_money_secret: str = field(default="", repr=False)
+    public_base_url: str = "http://localhost:3000"
+    payment_expiry_minutes: int = 20
+    payment_poll_seconds: int = 30
     # Delivery and pickup slots (grocer.services.slot_capacity); a day's rows take the values
     # in force when the day is first listed.
     slot_capacity: int = 20
     slot_cutoff_minutes: int = 120
     slot_hold_minutes: int = 20
     slot_days_ahead: int = 30
+
+    @property
+    def mobile_money_enabled(self) -> bool:
+        """Mobile money is offered only when a provider endpoint is configured."""
+        return bool(self.mobile_money_url)
 
     @property
     def smtp_enabled(self) -> bool:
@@ -218,6 +230,13 @@ def get_settings() -> Settings:
         geo_workers=_env_int("GROCER_GEO_WORKERS", 4, low=1, high=64),
         geo_queue=_env_int("GROCER_GEO_QUEUE", 8, low=0, high=1000),
         geo_rate_per_minute=_env_int("GROCER_GEO_RATE_PER_MINUTE", 60, low=1, high=100_000),
+        mobile_money_url=_env("GROCER_MOBILE_MONEY_URL").rstrip("/"),
+        mobile_money_site_id=_env("GROCER_MOBILE_MONEY_SITE_ID"),
+        mobile_money_api_key=_env("GROCER_MOBILE_MONEY_API_KEY"),
+        mobile_money_secret=_env("GROCER_MOBILE_MONEY_SECRET"),
+        public_base_url=_env("GROCER_PUBLIC_BASE_URL", "http://localhost:3000").rstrip("/"),
+        payment_expiry_minutes=_env_int("GROCER_PAYMENT_EXPIRY_MINUTES", 20, low=1, high=1440),
+        payment_poll_seconds=_env_int("GROCER_PAYMENT_POLL_SECONDS", 30, low=0, high=3600),
         slot_capacity=_env_int("GROCER_SLOT_CAPACITY", 20, low=0, high=100_000),
         slot_cutoff_minutes=_env_int("GROCER_SLOT_CUTOFF_MINUTES", 120, low=0, high=10_080),
         slot_hold_minutes=_env_int("GROCER_SLOT_HOLD_MINUTES", 20, low=1, high=1_440),

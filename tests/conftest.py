@@ -19,6 +19,7 @@ from grocer import settings as grocer_settings
 
 pytest_plugins = [
     "tests.fakes.providers",
+    "tests.fakes.mobile_money",
     "tests.support.accounts",
     "tests.support.concurrency",
     "tests.support.smtp",

@@ -52,7 +52,6 @@ log = logging.getLogger(__name__)
 KINDS = ("delivery", "pickup")
 DELIVERY_PREFERENCES = ("home", "doorman", "neighbor", "outside")
 PAYMENT_METHODS = ("cash", "mobile_money")
-CHANNELS = ("orange", "moov")
 NAME_MAX = 60
 NOTES_MAX = 500
 CODE_MAX = 40
@@ -179,7 +178,9 @@ def _payment(raw: object) -> dict[str, Any]:
     )
     if method == "cash":
         return {"method": method, "channel": None, "phone": None}
-    channel = check_choice(data.get("channel"), CHANNELS, field="channel", label="opérateur")
+    channel = check_choice(
+        data.get("channel"), payments.CHANNELS, field="channel", label="opérateur"
+    )
     return {
         "method": method,
         "channel": channel,

@@ -1,33 +1,27 @@
-"""PLACEHOLDER (piece O): `create_payment` as piece P's contract names it, so that a mobile
-money order can be placed before P lands. The lead replaces this package with P's real one.
+"""Payments through a mobile-money provider: the interface (provider.py), a CinetPay-style
+adapter (cinetpay.py), payments as records (records.py: created with the order, read) and the
+flows that talk to the provider (service.py: start, refresh, callbacks, mark_paid, expiry).
+
+The package exports the records' functions only: checkout creates payments through it, and
+service.py fails orders through checkout, so re-exporting service here would close a cycle.
 """
 
-from __future__ import annotations
+from grocer.services.payments.records import (
+    CHANNELS,
+    PaymentDict,
+    ReviewDict,
+    create_payment,
+    get_payment,
+    payment_of,
+    review_list,
+)
 
-import secrets
-from datetime import datetime, timedelta
-
-from sqlmodel import Session
-
-from grocer.models import Order, Payment
-
-
-def create_payment(db: Session, order: Order, channel: str, phone: str, now: datetime) -> Payment:
-    """A pending payment row for the order, in the caller's transaction (no network)."""
-    assert order.id is not None
-    payment = Payment(
-        order_id=order.id,
-        reference=f"PAY-{secrets.token_hex(8).upper()}",
-        provider="cinetpay",
-        channel=channel,
-        phone=phone,
-        amount=order.total,
-        currency=order.currency,
-        status="pending",
-        expires_at=now + timedelta(minutes=20),
-        created_at=now,
-        updated_at=now,
-    )
-    db.add(payment)
-    db.flush()
-    return payment
+__all__ = [
+    "CHANNELS",
+    "PaymentDict",
+    "ReviewDict",
+    "create_payment",
+    "get_payment",
+    "payment_of",
+    "review_list",
+]
