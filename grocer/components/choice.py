@@ -57,3 +57,8 @@ def radio_card(
             "has-[:checked]:border-green-700 has-[:checked]:bg-green-50"
         ),
     )
+
+
+def action_button(label: Any, on_click: Any, look: str, **attrs: Any) -> rx.Component:
+    """A plain button (type=button) with one of form_parts' looks."""
+    return rx.el.button(label, type="button", on_click=on_click, class_name=look, **attrs)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, LABEL
+from grocer.components.choice import action_button
 from grocer.components.dialog import FOCUS
 from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t
@@ -115,11 +116,8 @@ def payment_method_form() -> rx.Component:
         ),
         error_box(PaymentState.add_error_key, "method-error"),
         rx.el.div(
-            rx.el.button(
-                t("checkout:slots.cancel"),
-                type="button",
-                on_click=PaymentState.close_add,
-                class_name=f"{SECONDARY} flex-1",
+            action_button(
+                t("checkout:slots.cancel"), PaymentState.close_add, f"{SECONDARY} flex-1"
             ),
             rx.el.button(
                 t("checkout:methods.save"),

@@ -8,7 +8,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, LABEL
-from grocer.components.choice import choice_button
+from grocer.components.choice import action_button, choice_button
 from grocer.components.dialog import dialog
 from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t, t_var
@@ -32,12 +32,7 @@ def slot_error() -> rx.Component:
 def dialog_buttons(save_label: Any) -> rx.Component:
     """ "Annuler" and the save button, disabled until a slot is chosen."""
     return rx.el.div(
-        rx.el.button(
-            t("checkout:slots.cancel"),
-            type="button",
-            on_click=SlotDialogState.close,
-            class_name=f"{SECONDARY} flex-1",
-        ),
+        action_button(t("checkout:slots.cancel"), SlotDialogState.close, f"{SECONDARY} flex-1"),
         rx.el.button(
             rx.cond(SlotDialogState.busy, t("checkout:slots.saving"), save_label),
             type="button",
@@ -79,17 +74,12 @@ def signed_out_block() -> rx.Component:
         rx.el.div(
             rx.el.p(t("checkout:slots.signInPrompt"), class_name="text-sm text-gray-700"),
             rx.el.div(
-                rx.el.button(
-                    t("checkout:slots.signIn"),
-                    type="button",
-                    on_click=SlotDialogState.sign_in,
-                    class_name=f"{SECONDARY} h-10 flex-1 text-sm",
-                ),
-                rx.el.button(
-                    t("checkout:slots.signUp"),
-                    type="button",
-                    on_click=SlotDialogState.sign_up,
-                    class_name=f"{SECONDARY} h-10 flex-1 text-sm",
+                *(
+                    action_button(t(key), handler, f"{SECONDARY} h-10 flex-1 text-sm")
+                    for key, handler in (
+                        ("checkout:slots.signIn", SlotDialogState.sign_in),
+                        ("checkout:slots.signUp", SlotDialogState.sign_up),
+                    )
                 ),
                 class_name="flex gap-2",
             ),

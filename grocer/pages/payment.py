@@ -121,7 +121,8 @@ def tip() -> rx.Component:
         rx.el.h2(t("checkout:payment.tip"), class_name=H2),
         rx.el.p(t("checkout:payment.tipText"), class_name="text-sm text-gray-600"),
         rx.el.div(
-            *(_tip_button(choice) for choice in TIP_CHOICES), class_name="grid grid-cols-4 gap-2"
+            *(_tip_button(choice) for choice in TIP_CHOICES),
+            class_name="grid grid-cols-2 gap-2 sm:grid-cols-4",
         ),
         rx.cond(
             PaymentState.tip_choice == "custom",
