@@ -73,8 +73,12 @@ def quote(
     gift_card_code: Annotated[str | None, Query(alias="giftCardCode", max_length=CODE_MAX)] = None,
     tip: Annotated[str, Query(max_length=10)] = "5",
     custom_tip: Annotated[str | None, Query(alias="customTip", max_length=20)] = None,
+    kind: Annotated[
+        str, Query(max_length=20, description='"delivery" (default) or "pickup" (no fee)')
+    ] = "delivery",
 ) -> dict[str, object]:
-    """The payment page's figures from the caller's server bag: what POST /orders charges."""
+    """The payment page's figures from the caller's server bag: what POST /orders charges for
+    an order of this kind (a pickup pays neither the delivery fee nor the surcharge)."""
     return checkout.quote_for(
         db,
         user,
@@ -82,4 +86,5 @@ def quote(
         gift_card_code=gift_card_code,
         tip_choice=tip,
         custom_tip=custom_tip,
+        kind=kind,
     )

@@ -15,6 +15,7 @@ from reflex.components.core.banner import has_connection_errors
 
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import stroke_icon
+from grocer.services.phones import COUNTRY_CODES
 from grocer.services.validation import COORDINATE_RULES
 from grocer.views.styles import FOCUS
 
@@ -66,6 +67,50 @@ def field_input(
         custom_attrs={"aria-invalid": invalid, **described, **(attrs or {})},
         **({"placeholder": placeholder} if placeholder is not None else {}),
         **props,
+    )
+
+
+def phone_fields(
+    field_id: str,
+    *,
+    input_class: str,
+    country_code: rx.Var[str] | str,
+    invalid: rx.Var[bool] | bool,
+    error_id: str,
+    attrs: dict[str, Any] | None = None,
+    **props: Any,
+) -> rx.Component:
+    """A phone number as the account keeps it (sign-up, checkout contact): the country code
+    select (`country_code` preselected, form field "country_code") beside the national number
+    (`field_id`, form field "phone"), on one row that also fits a phone's width. `attrs` and
+    `props` go to the number's input (an input filter, a default value, autofocus)."""
+    return rx.el.div(
+        rx.el.div(
+            rx.el.select(
+                *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
+                name="country_code",
+                default_value=country_code,
+                aria_label=t("auth:signup.countryCode"),
+                class_name=f"{input_class} pr-2",
+            ),
+            class_name="w-28 shrink-0",
+        ),
+        rx.el.div(
+            field_input(
+                field_id,
+                name="phone",
+                type="tel",
+                autocomplete="tel-national",
+                placeholder="70 12 34 56",
+                class_name=input_class,
+                invalid=invalid,
+                error_id=error_id,
+                attrs={"inputMode": "numeric", "maxLength": "20", **(attrs or {})},
+                **props,
+            ),
+            class_name="min-w-0 flex-1",
+        ),
+        class_name="flex gap-2",
     )
 
 

@@ -11,7 +11,7 @@ from grocer.components.auth_dialog import (
     switch_prompt,
     to_dialog_button,
 )
-from grocer.components.form_parts import CHECK, PRIMARY, info_box, submit_button
+from grocer.components.form_parts import CHECK, PRIMARY, info_box, phone_fields, submit_button
 from grocer.components.i18n import t
 from grocer.components.otp_step import (
     back_button,
@@ -24,7 +24,7 @@ from grocer.components.otp_step import (
 )
 from grocer.components.session_hooks import digits_only
 from grocer.services.phones import PHONE_MAX_DIGITS
-from grocer.state.signup import COUNTRY_CODES, DEFAULT_COUNTRY_CODE, STEPS, SignupState
+from grocer.state.signup import DEFAULT_COUNTRY_CODE, STEPS, SignupState
 
 STEP_LABELS = (
     "auth:signup.steps.email",
@@ -97,31 +97,14 @@ def _step_phone() -> rx.Component:
         rx.el.p(t("auth:signup.phoneIntro"), class_name="text-sm text-gray-600"),
         rx.el.div(
             rx.el.label(t("auth:signup.phone"), html_for="signup-phone", class_name=LABEL),
-            rx.el.div(
-                rx.el.select(
-                    *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
-                    name="country_code",
-                    default_value=DEFAULT_COUNTRY_CODE,
-                    aria_label=t("auth:signup.countryCode"),
-                    class_name=f"{INPUT} w-28 shrink-0 pr-2",
-                ),
-                rx.el.input(
-                    id="signup-phone",
-                    name="phone",
-                    type="tel",
-                    auto_complete="tel-national",
-                    placeholder="70 12 34 56",
-                    class_name=INPUT,
-                    auto_focus=True,
-                    custom_attrs={
-                        "inputMode": "numeric",
-                        "maxLength": "20",
-                        "aria-invalid": SignupState.error != "",
-                        "aria-describedby": _ERROR_ID,
-                        "onInput": digits_only(PHONE_MAX_DIGITS),
-                    },
-                ),
-                class_name="flex gap-2",
+            phone_fields(
+                "signup-phone",
+                input_class=INPUT,
+                country_code=DEFAULT_COUNTRY_CODE,
+                invalid=SignupState.error != "",
+                error_id=_ERROR_ID,
+                attrs={"onInput": digits_only(PHONE_MAX_DIGITS)},
+                auto_focus=True,
             ),
         ),
         lang_input(),

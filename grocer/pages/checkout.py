@@ -9,10 +9,9 @@ import reflex as rx
 from grocer.components.auth_dialog import INPUT, LABEL
 from grocer.components.checkout_summary import CARD, checkout_summary
 from grocer.components.choice import radio_card
-from grocer.components.form_parts import PRIMARY, error_box
+from grocer.components.form_parts import PRIMARY, error_box, phone_fields
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
-from grocer.services.phones import COUNTRY_CODES
 from grocer.state.checkout import NAME_MAX, NOTES_MAX, PREFERENCES, ROUTE, CheckoutState
 
 __all__ = ["ROUTE", "checkout", "checkout_shell", "field_error"]
@@ -76,36 +75,13 @@ def instructions_form() -> rx.Component:
         ),
         rx.el.div(
             rx.el.label(t("checkout:instructions.phone"), html_for="co-phone", class_name=LABEL),
-            rx.el.div(
-                rx.el.div(
-                    rx.el.select(
-                        *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
-                        name="country_code",
-                        default_value=CheckoutState.country_code,
-                        aria_label=t("auth:signup.countryCode"),
-                        class_name=f"{INPUT} pr-2",
-                    ),
-                    class_name="w-28 shrink-0",
-                ),
-                rx.el.div(
-                    rx.el.input(
-                        id="co-phone",
-                        name="phone",
-                        type="tel",
-                        default_value=CheckoutState.phone,
-                        auto_complete="tel-national",
-                        placeholder="70 12 34 56",
-                        class_name=INPUT,
-                        custom_attrs={
-                            "inputMode": "numeric",
-                            "maxLength": "20",
-                            "aria-invalid": CheckoutState.errors.contains("phone"),
-                            "aria-describedby": "err-phone",
-                        },
-                    ),
-                    class_name="min-w-0 flex-1",
-                ),
-                class_name="flex gap-2",
+            phone_fields(
+                "co-phone",
+                input_class=INPUT,
+                country_code=CheckoutState.country_code,
+                invalid=CheckoutState.errors.contains("phone"),
+                error_id="err-phone",
+                default_value=CheckoutState.phone,
             ),
             field_error("phone"),
         ),

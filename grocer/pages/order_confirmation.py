@@ -76,7 +76,11 @@ def confirmation_card() -> rx.Component:
                 rx.el.span(
                     t_var("checkout:confirmation.methods." + order["paymentMethod"]),
                     " · ",
-                    t_var("checkout:confirmation.paymentStatus." + order["paymentStatus"]),
+                    rx.cond(
+                        is_pickup & (order["paymentStatus"] == "unpaid"),
+                        t("checkout:confirmation.unpaidPickup"),  # paid at the shop
+                        t_var("checkout:confirmation.paymentStatus." + order["paymentStatus"]),
+                    ),
                     class_name="text-gray-900",
                 ),
             ),

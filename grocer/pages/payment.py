@@ -119,7 +119,14 @@ def _blur_field(
 def tip() -> rx.Component:
     return rx.el.section(
         rx.el.h2(t("checkout:payment.tip"), class_name=H2),
-        rx.el.p(t("checkout:payment.tipText"), class_name="text-sm text-gray-600"),
+        rx.el.p(
+            rx.cond(
+                PaymentState.pickup,
+                t("checkout:payment.tipTextPickup"),  # collected: the shop team gets it
+                t("checkout:payment.tipText"),
+            ),
+            class_name="text-sm text-gray-600",
+        ),
         rx.el.div(
             *(_tip_button(choice) for choice in TIP_CHOICES),
             class_name="grid grid-cols-2 gap-2 sm:grid-cols-4",

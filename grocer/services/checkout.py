@@ -49,7 +49,7 @@ from grocer.services.validation import check_choice
 
 log = logging.getLogger(__name__)
 
-KINDS = ("delivery", "pickup")
+KINDS = pricing.KINDS
 DELIVERY_PREFERENCES = ("home", "doorman", "neighbor", "outside")
 PAYMENT_METHODS = ("cash", "mobile_money")
 NAME_MAX = 60
@@ -205,7 +205,7 @@ def read_request(body: Mapping[str, Any]) -> dict[str, Any]:
     that prices or anything else a client adds play no part (not even in the hash)."""
     if not isinstance(body, Mapping):
         raise ValidationFailed("body")
-    kind = check_choice(body.get("kind") or "delivery", KINDS, field="kind", label="mode")
+    kind = pricing.check_kind(body.get("kind") or "delivery")
     hold_id, slot_id = _id(body.get("holdId"), "holdId"), _id(body.get("slotId"), "slotId")
     if hold_id is None and slot_id is None:
         raise ValidationFailed("slotId", "Sélectionnez un créneau", key="orders.errors.slot")
@@ -255,6 +255,7 @@ def _quote(lines: list[orders.LineInput], request: Mapping[str, Any]) -> pricing
     tip = request.get("tip") or {}
     return pricing.quote(
         pricing.subtotal((line.unit_price, line.quantity) for line in lines),
+        kind=request.get("kind") or "delivery",
         promo_code=request.get("promoCode"),
         gift_card_code=request.get("giftCardCode"),
         tip_choice=tip.get("choice") or pricing.DEFAULT_TIP,
@@ -270,9 +271,12 @@ def quote_for(
     gift_card_code: str | None,
     tip_choice: str = pricing.DEFAULT_TIP,
     custom_tip: str | None = None,
+    kind: str = "delivery",
 ) -> dict[str, Any]:
-    """The payment page's figures, from the shopper's server bag (what `place` will charge)."""
+    """The payment page's figures, from the shopper's server bag (what `place` will charge for
+    an order of this `kind`: a pickup pays no delivery fee nor surcharge)."""
     request = {
+        "kind": pricing.check_kind(kind),
         "promoCode": promo_code,
         "giftCardCode": gift_card_code,
         "tip": _tip({"choice": tip_choice, "custom": custom_tip}),

@@ -14,6 +14,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from grocer.services.errors import ValidationFailed
 from grocer.services.money import CENT, MAX_AMOUNT, ZERO, decimal_string, eur, to_decimal
+from grocer.services.validation import check_choice
 
 # --- the spec's constants (000 §9, 001 §9), in euros, then in XOF ------------------------------
 FALLBACK_UNIT_PRICE = Decimal("0.01")
@@ -30,6 +31,8 @@ CUSTOM_TIP = "custom"
 TIP_CHOICES: tuple[str, ...] = (*TIPS_EUR, CUSTOM_TIP)
 DEFAULT_TIP = "5"
 DEFAULT_DISCOUNT_PERCENT = 20
+#: How an order reaches the shopper: only a delivery pays the fee and the surcharge.
+KINDS: tuple[str, ...] = ("delivery", "pickup")
 
 DELIVERY_MINIMUM = eur(DELIVERY_MINIMUM_EUR)
 DELIVERY_FEE = eur(DELIVERY_FEE_EUR)
@@ -189,23 +192,35 @@ class Quote:
         }
 
 
+def check_kind(kind: object) -> str:
+    """Delivery or pickup; anything else is a 400 naming the allowed values."""
+    return check_choice(kind, KINDS, field="kind", label="mode")
+
+
 def quote(
     subtotal_xof: Decimal,
     *,
+    kind: str = "delivery",
     promo_code: str | None = None,
     gift_card_code: str | None = None,
     tip_choice: str = DEFAULT_TIP,
     custom_tip: Decimal | str | None = None,
 ) -> Quote:
-    """The whole payment summary for a subtotal and the shopper's codes and tip."""
+    """The whole payment summary for a subtotal and the shopper's codes and tip.
+
+    A `kind` of "pickup" (collected at the shop) pays neither the delivery fee nor the fuel and
+    congestion surcharge: both are 0 and the total formula stays the same.
+    """
+    delivered = check_kind(kind) == "delivery"
+    fee, surcharge = (DELIVERY_FEE, SURCHARGE) if delivered else (ZERO, ZERO)
     promo = evaluate_promo(promo_code, subtotal_xof)
     tip = tip_amount(tip_choice, custom_tip)
     gift = gift_card_value(gift_card_code)
-    total = order_total(subtotal_xof, DELIVERY_FEE, SURCHARGE, tip, promo.discount, gift)
+    total = order_total(subtotal_xof, fee, surcharge, tip, promo.discount, gift)
     return Quote(
         subtotal=subtotal_xof,
-        delivery_fee=DELIVERY_FEE,
-        surcharge=SURCHARGE,
+        delivery_fee=fee.quantize(CENT),
+        surcharge=surcharge.quantize(CENT),
         tip=tip,
         promo=promo,
         gift_card=gift,

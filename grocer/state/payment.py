@@ -33,7 +33,7 @@ from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
 from grocer.state.checkout import CheckoutState, parse_instructions
-from grocer.state.slot_dialog import PICKUP, SlotDialogState, parse_timeslot
+from grocer.state.slot_dialog import DELIVERY, PICKUP, SlotDialogState, parse_timeslot
 
 logger = logging.getLogger(__name__)
 
@@ -213,6 +213,7 @@ class PaymentState(rx.State):
     gift_code: str = ""  # applied
     gift_open: bool = False
     mobile_offered: bool = False
+    pickup: bool = False  # the chosen slot is a pickup: no fee nor surcharge, other texts
     method: str = CASH
     channel: str = "orange"
     mm_phone: str = ""
@@ -255,6 +256,7 @@ class PaymentState(rx.State):
                 gift_card_code=self.gift_code or None,
                 tip_choice=choice,
                 custom_tip=custom,
+                kind=PICKUP if self.pickup else DELIVERY,
                 as_user=user_id,
             )
         except Exception as exc:
@@ -294,6 +296,7 @@ class PaymentState(rx.State):
         slot = parse_timeslot((await self.get_state(SlotDialogState)).timeslot)
         if not slot or not parse_instructions(checkout_state.instructions):
             return checkout_state._leave(CHECKOUT_ROUTE)
+        self.pickup = slot.get("kind") == PICKUP
         if not self.placing and not self.waiting:
             self._attempt_key = new_attempt_key()
             self.error_key = ""

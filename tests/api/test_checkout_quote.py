@@ -77,6 +77,30 @@ def test_an_empty_bag_quotes_the_fees_only(client: TestClient, db: Session) -> N
     assert (body["subtotal"], body["count"], body["lines"]) == ("0.00", 0, [])
 
 
+def test_a_pickup_quote_has_no_fee_nor_surcharge(client: TestClient, db: Session) -> None:
+    auth = shopper_with(client, db, "6500.00", 4)
+    pickup = quote(client, auth, kind="pickup", promoCode="SAVE10", tip="10").json()
+    expected = pricing.quote(Decimal("26000"), kind="pickup", promo_code="SAVE10", tip_choice="10")
+    assert {key: pickup[key] for key in expected.as_json()} == expected.as_json()
+    assert (pickup["deliveryFee"], pickup["surcharge"]) == ("0.00", "0.00")
+    delivery = quote(client, auth, kind="delivery", promoCode="SAVE10", tip="10").json()
+    assert delivery == quote(client, auth, promoCode="SAVE10", tip="10").json()
+    assert delivery["deliveryFee"] == str(pricing.DELIVERY_FEE)
+    extra = pricing.DELIVERY_FEE + pricing.SURCHARGE
+    assert Decimal(delivery["total"]) - Decimal(pickup["total"]) == extra
+
+
+@pytest.mark.parametrize("kind", ["home", "PICKUP", ""])
+def test_an_unknown_kind_is_a_400_naming_the_kinds(
+    client: TestClient, db: Session, kind: str
+) -> None:
+    answer = quote(client, bearer_for(stored_user(db, "alice")), kind=kind)
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["message"] == (
+        "Valeur invalide pour mode (valeurs possibles : delivery, pickup)"
+    )
+
+
 @pytest.mark.parametrize(
     "params",
     [{"tip": "20"}, {"tip": "custom", "customTip": "lots"}, {"promoCode": "P" * 41}],

@@ -225,6 +225,39 @@ def test_a_pickup_order_needs_no_address(client: TestClient, db: Session, shoppe
     assert answer.json()["slot"]["label"] == "15h - 17h"
 
 
+def test_a_pickup_order_pays_no_fee_nor_surcharge(
+    client: TestClient, db: Session, shopper: Shopper
+) -> None:
+    _, auth = shopper
+    body = order_body(make_slot(db, "pickup", start_hour=15, end_hour=17), kind="pickup",
+                      promoCode="SAVE10", giftCardCode="GIFT10", tip={"choice": "10"})  # fmt: skip
+    del body["address"]
+    answer = place(client, auth, body, KEY)
+    assert answer.status_code == 201, answer.text
+    db.expire_all()
+    stored = db.exec(select(Order)).one()
+    assert (stored.delivery_fee, stored.surcharge) == (0, 0)
+    subtotal = Decimal("26000.00")
+    charged = subtotal + pricing.TIPS["10"] - Decimal("2600.00") - pricing.GIFT10_VALUE
+    assert stored.subtotal == subtotal and stored.total == max(Decimal(0), charged)
+    assert (answer.json()["deliveryFee"], answer.json()["surcharge"]) == ("0.00", "0.00")
+    assert answer.json()["total"] == str(stored.total)
+
+
+def test_a_pickup_total_is_floored_at_zero(client: TestClient, db: Session, rice: int) -> None:
+    # one bag of rice (6 500 XOF), no tip, GIFT10 (6 559.57 XOF): nothing to pay, and the
+    # delivery minimum (a delivery rule) does not apply to a pickup
+    auth = bearer_for(stored_user(db, "alice"))
+    fill_bag(client, auth, rice, 1)
+    body = order_body(make_slot(db, "pickup", start_hour=15, end_hour=17), kind="pickup",
+                      giftCardCode="GIFT10", tip={"choice": "custom", "custom": "0"})  # fmt: skip
+    del body["address"]
+    answer = place(client, auth, body, KEY)
+    assert answer.status_code == 201, answer.text
+    assert (answer.json()["subtotal"], answer.json()["total"]) == (RICE_PRICE, "0.00")
+    assert (answer.json()["deliveryFee"], answer.json()["surcharge"]) == ("0.00", "0.00")
+
+
 @pytest.mark.usefixtures("mobile_money")  # mobile money needs a provider
 def test_a_mobile_money_order_waits_for_its_payment(
     client: TestClient, db: Session, shopper: Shopper, slot: int

@@ -222,6 +222,7 @@ def test_new_shopper_places_a_cash_order(page: Any, shop: str, smtp: Any) -> Non
     pay.wait_for()
     page.get_by_text("+22670112233").wait_for()
     assert page.get_by_role("radio", name=re.compile(r"^Paiement à la livraison")).is_checked()
+    assert page.get_by_text("Entièrement reversé à votre livreur.").is_visible()
     tip = page.locator("[data-total='tip']")
     five = tip.inner_text()
     tips = page.locator("section", has=page.get_by_role("heading", name="Pourboire"))
@@ -331,11 +332,17 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     page.goto("/")
     open_home(page)
     pickup_to_payment(page)
+    # Collected at the shop: the tip goes to its team, no delivery fee nor surcharge.
+    page.get_by_text("Entièrement reversé à l'équipe du magasin.").wait_for()
+    assert page.get_by_text("Entièrement reversé à votre livreur.").count() == 0
+    for row in ("deliveryFee", "surcharge"):
+        assert page.locator(f"[data-total='{row}']").first.inner_text().startswith("0")
     shot(page, "payment-390")
     page.locator("#pay-button").click()
     page.wait_for_url(re.compile(r".*/order-confirmation\?number=[\w-]+$"))
     page.get_by_role("heading", name=re.compile(r"^Commande ")).wait_for()
     assert page.get_by_text("Retrait en magasin").first.is_visible()
+    assert page.get_by_text("Paiement à la livraison · à régler au retrait").is_visible()
     shot(page, "confirmation-390")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from sqlmodel import Session, select
 
 from grocer.models import DeliverySlot, Order, SlotHold
 from grocer.models.base import utcnow
-from grocer.services import cart, slot_capacity
+from grocer.services import cart, money, slot_capacity
 from grocer.state.bag import BagState
 from grocer.state.checkout import CheckoutState
 from grocer.state.order_confirmation import OrderConfirmationState
@@ -155,6 +156,10 @@ def test_pressing_pay_again_makes_one_order(db: Session, shop: dict, presses: in
     run(PaymentState.load, payment)
     assert payment.ready and payment.method == "cash"
     assert payment.amounts["total"]["XOF"]
+    # a pickup slot: the quote has no delivery fee nor surcharge, like the order
+    assert payment.pickup
+    nothing = money.format_all(Decimal(0))
+    assert (payment.amounts["deliveryFee"], payment.amounts["surcharge"]) == (nothing, nothing)
     key = payment._attempt_key
     for _ in range(presses):
         payment.placing = False  # as if the answer were lost and the shopper pressed again
@@ -162,6 +167,7 @@ def test_pressing_pay_again_makes_one_order(db: Session, shop: dict, presses: in
     assert payment._attempt_key == key
     (order,) = _orders(db, alice.id)
     assert order.idempotency_key == key and order.payment_method == "cash"
+    assert (order.kind, order.delivery_fee, order.surcharge) == ("pickup", 0, 0)
     assert dialog.timeslot == "" and checkout.instructions == ""
     assert cart.get_cart(db, alice)["items"] == []
 

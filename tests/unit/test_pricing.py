@@ -235,6 +235,25 @@ def test_quote_puts_it_all_together() -> None:
     }
 
 
+def test_a_pickup_pays_neither_the_delivery_fee_nor_the_surcharge() -> None:
+    sub = D(70000)
+    codes = {"promo_code": "SAVE10", "gift_card_code": "GIFT10", "tip_choice": "10"}
+    delivery, pickup = quote(sub, **codes), quote(sub, kind="pickup", **codes)
+    assert quote(sub, kind="delivery", **codes) == delivery
+    assert (delivery.delivery_fee, delivery.surcharge) == (pricing.DELIVERY_FEE, pricing.SURCHARGE)
+    assert (pickup.as_json()["deliveryFee"], pickup.as_json()["surcharge"]) == ("0.00", "0.00")
+    assert pickup.total == sub + pricing.TIPS["10"] - D(7000) - pricing.GIFT10_VALUE
+    assert delivery.total - pickup.total == pricing.DELIVERY_FEE + pricing.SURCHARGE
+    assert quote(D(100), kind="pickup", gift_card_code="GIFT10", tip_choice="custom").total == 0
+
+
+@pytest.mark.parametrize("kind", ["home", "Pickup", "", None])
+def test_an_unknown_kind_is_refused(kind: object) -> None:
+    with pytest.raises(ValidationFailed) as info:
+        quote(D(100), kind=kind)  # type: ignore[arg-type]
+    assert info.value.field == "kind"
+
+
 @given(st.tuples(amounts, amounts, amounts, amounts, amounts, amounts))
 def test_order_total_never_negative(parts: tuple[Decimal, ...]) -> None:
     assert order_total(*parts) >= 0
