@@ -66,9 +66,12 @@ async def callback(request: Request) -> dict[str, str]:
     return {"status": "received"}
 
 
-@router.api_route(
-    "/payments/return", methods=["GET", "POST"], status_code=303, response_class=RedirectResponse
-)
+_RETURN = {"status_code": 303, "response_class": RedirectResponse}
+
+
+# Two routes, one per method, so that the OpenAPI schema has one operation id for each.
+@router.get("/payments/return", operation_id="payment_return_get", **_RETURN)
+@router.post("/payments/return", operation_id="payment_return_post", **_RETURN)
 def payment_return(reference: Annotated[str, Query(**_REFERENCE)]) -> RedirectResponse:
     """The provider sends the shopper back here (CinetPay with a POST): the payment is asked
     of the provider (the same idempotent mark_paid as the callback), then the shopper goes to
