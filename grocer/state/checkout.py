@@ -17,6 +17,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.services import accounts, phones
+from grocer.services import checkout as checkout_service
 from grocer.services.errors import ValidationFailed
 from grocer.state import session_events, session_guard
 from grocer.state.bag import BagState
@@ -28,10 +29,11 @@ logger = logging.getLogger(__name__)
 ROUTE = "/checkout"
 PAYMENT_ROUTE = "/payment"
 STORAGE_KEY = "deliveryInstructions"
-PREFERENCES: tuple[str, ...] = ("home", "doorman", "neighbor", "outside")
-DEFAULT_PREFERENCE = "home"
-NAME_MAX = 60
-NOTES_MAX = 500
+# The order service's limits: the form checks what the order will check, no more, no less.
+PREFERENCES: tuple[str, ...] = checkout_service.DELIVERY_PREFERENCES
+DEFAULT_PREFERENCE = PREFERENCES[0]
+NAME_MAX = checkout_service.NAME_MAX
+NOTES_MAX = checkout_service.NOTES_MAX
 STORED_MAX = 2_000
 
 K_FIRST = "checkout:instructions.errors.firstName"
