@@ -19,15 +19,28 @@ def run_migrations_online() -> None:
 
 
 def _run(connection) -> None:  # type: ignore[no-untyped-def]
+    """On SQLite, foreign keys are off while migrating: batch mode rebuilds a table (copy, drop,
+    rename), and dropping `users` with them on would cascade and delete every bag and order.
+    The keys are checked once the migrations are done, and switched back on."""
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
     context.configure(
         connection=connection,
         target_metadata=target_metadata,
-        render_as_batch=connection.dialect.name == "sqlite",
+        render_as_batch=sqlite,
         compare_type=True,
     )
     with context.begin_transaction():
         context.run_migrations()
     connection.commit()
+    if sqlite:
+        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+        connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+        connection.commit()
+        if broken:
+            raise RuntimeError(f"migration left rows with broken foreign keys: {broken[:5]}")
 
 
 run_migrations_online()

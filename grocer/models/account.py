@@ -6,6 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from grocer.models.base import UserOwnedRow, json_field, money_field, utcnow
@@ -72,6 +73,16 @@ class GiftCard(SQLModel, table=True):
     )
     created_at: datetime = Field(default_factory=utcnow)
     redeemed_at: datetime | None = None
+    # A card bought in the shop: "pending" until its order is paid, then "active" (and mailed
+    # to the recipient). Cards made by an operator are "active" from the start.
+    status: str = Field(default="active", max_length=10, index=True)
+    currency: str = Field(default="XOF", max_length=3)
+    order_id: int | None = Field(
+        default=None, foreign_key="orders.id", index=True, ondelete="SET NULL"
+    )
+    recipient_email: str | None = Field(default=None, max_length=254)
+    sender_name: str | None = Field(default=None, max_length=100)
+    message: str | None = Field(default=None, max_length=300)
 
 
 class CreditEntry(UserOwnedRow, table=True):
@@ -86,7 +97,49 @@ class CreditEntry(UserOwnedRow, table=True):
 
 
 class DeletionRequest(UserOwnedRow, table=True):
+    """A shopper's request to close the account: signed out at once, anonymised by the purge
+    command once `purge_after` has passed (orders are kept without the personal data)."""
+
     __tablename__ = "deletion_requests"
 
     reason: str | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    purge_after: datetime | None = None
+    purged_at: datetime | None = None
+
+
+class Favourite(UserOwnedRow, table=True):
+    """An article a shopper keeps in "Mes favoris"."""
+
+    __tablename__ = "favourites"
+    __table_args__ = (UniqueConstraint("user_id", "article_id", name="uq_favourites_article"),)
+
+    article_id: int = Field(foreign_key="articles.id", index=True, ondelete="CASCADE")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class ReferralInvitation(UserOwnedRow, table=True):
+    """One invitation e-mail sent by a shopper (the monthly limit and the delay count these)."""
+
+    __tablename__ = "referral_invitations"
+
+    email: str = Field(max_length=254)
+    created_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class ReferralReward(SQLModel, table=True):
+    """The referral credit paid once per referred customer and once per household."""
+
+    __tablename__ = "referral_rewards"
+
+    id: int | None = Field(default=None, primary_key=True)
+    referrer_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    referred_id: int | None = Field(
+        default=None, foreign_key="users.id", unique=True, ondelete="SET NULL"
+    )
+    household_key: str = Field(max_length=64, unique=True)
+    order_id: int | None = Field(default=None, foreign_key="orders.id", ondelete="SET NULL")
+    credit_entry_id: int | None = Field(
+        default=None, foreign_key="credit_entries.id", ondelete="SET NULL"
+    )
     created_at: datetime = Field(default_factory=utcnow)

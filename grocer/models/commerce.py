@@ -79,13 +79,25 @@ class Order(SQLModel, table=True):
     # request it came with, so that the same key with another body is refused.
     idempotency_key: str | None = Field(default=None, max_length=80)
     request_hash: str | None = Field(default=None, max_length=64)
-    kind: str = Field(default="delivery", max_length=10)  # delivery or pickup
+    kind: str = Field(default="delivery", max_length=10)  # delivery, pickup or giftcard
     slot_id: int | None = Field(
         default=None, foreign_key="delivery_slots.id", index=True, ondelete="SET NULL"
     )
     payment_method: str = Field(default="cash", max_length=20)
     payment_status: str = Field(default="unpaid", max_length=20, index=True)
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+class OrderEvent(SQLModel, table=True):
+    """One step of an order's status history (what tracking shows): every status change."""
+
+    __tablename__ = "order_events"
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="orders.id", index=True, ondelete="CASCADE")
+    status: str = Field(max_length=20)
+    note: str | None = Field(default=None, max_length=300)
+    created_at: datetime = Field(default_factory=utcnow)
 
 
 class OrderLine(SQLModel, table=True):
