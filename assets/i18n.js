@@ -14,9 +14,10 @@ import frAuth from "./locales/fr/auth.json";
 import frBag from "./locales/fr/bag.json";
 import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
+import frAccount from "./locales/fr/account.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -39,6 +40,7 @@ if (!i18n.isInitialized) {
           bag: frBag,
           address: frAddress,
           checkout: frCheckout,
+          account: frAccount,
         },
       },
       partialBundledLanguages: true,

@@ -17,12 +17,18 @@ _USER = ("M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z", "M4 20a8 8 0 0 1 16 0")
 _CHEVRON = ("m6 9 6 6 6-6",)
 _LOGOUT = ("M15 4h4v16h-4", "M10 17l5-5-5-5", "M15 12H3")
 
-#: (message key, icon paths) of the menu entries; all go to /account (001 §2).
-ENTRIES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("auth:account.profile", _USER),
-    ("auth:account.favorites", ("M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9Z",)),
-    ("auth:account.orders", ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")),
+#: (section, message key, icon paths) of the menu entries; all go to /account (001 §2), each
+#: at its section.
+ENTRIES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("profile", "auth:account.profile", _USER),
     (
+        "favorites",
+        "auth:account.favorites",
+        ("M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9Z",),
+    ),
+    ("orders", "auth:account.orders", ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")),
+    (
+        "addresses",
         "auth:account.addresses",
         (
             "M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z",
@@ -30,6 +36,7 @@ ENTRIES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "settings",
         "auth:account.settings",
         (
             "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z",
@@ -93,14 +100,14 @@ def _panel() -> rx.Component:
                     rx.el.a(
                         svg_icon(paths, 18, "text-gray-500"),
                         t(key),
-                        href="/account",
+                        href=f"/account?section={section}",
                         role="menuitem",
-                        on_click=[rx.prevent_default, AuthState.go_to_account],
+                        on_click=[rx.prevent_default, AuthState.go_to_account(section)],
                         class_name=_ITEM,
                     ),
                     role="none",
                 )
-                for key, paths in ENTRIES
+                for section, key, paths in ENTRIES
             ),
             rx.el.li(
                 rx.el.button(

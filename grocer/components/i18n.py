@@ -32,6 +32,7 @@ NAMESPACES: tuple[str, ...] = (
     "bag",
     "address",
     "checkout",
+    "account",
 )
 
 INIT_MODULE = "$/public/i18n.js"

@@ -17,6 +17,7 @@ from grocer import testing_switches
 from grocer.components.error_fallback import install_error_fallback
 from grocer.components.layout import on_load
 from grocer.pages import (
+    account,
     checkout,
     e2e_broken,
     errors,
@@ -27,6 +28,7 @@ from grocer.pages import (
     product_detail,
     products,
 )
+from grocer.state.account import AccountState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.checkout import CheckoutState
 from grocer.state.listing import ListingState
@@ -83,6 +85,7 @@ PAGES: tuple[Page, ...] = (
     Page(errors.error_page("notfound"), "404", "Grocer – Page introuvable"),
     Page(checkout.checkout, checkout.ROUTE, "Commande – Grocer", (CheckoutState.load,)),
     Page(payment.payment, payment.ROUTE, "Paiement – Grocer", (PaymentState.load,)),
+    Page(account.account, account.ROUTE, "Mon compte – Grocer", (AccountState.load,)),
     Page(
         order_confirmation.order_confirmation,
         order_confirmation.ROUTE,

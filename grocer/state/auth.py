@@ -276,10 +276,11 @@ class AuthState(SessionState):
         self.menu_open = False
 
     @rx.event
-    def go_to_account(self):
-        """Every entry of the menu leads to the account area (001 §2)."""
+    def go_to_account(self, section: str = "profile"):
+        """Every entry of the menu leads to the account area (001 §2), at its own section."""
         self.menu_open = False
-        return rx.redirect("/account")
+        safe = section if section.isascii() and section.isalpha() and len(section) <= 20 else ""
+        return rx.redirect(f"/account?section={safe}" if safe else "/account")
 
 
 reset_on_open("login", AuthState)

@@ -19,9 +19,8 @@ import reflex as rx
 from grocer.services import accounts, phones
 from grocer.services import checkout as checkout_service
 from grocer.services.errors import ValidationFailed
-from grocer.state import session_events, session_guard
+from grocer.state import route_guard, session_events, session_guard
 from grocer.state.bag import BagState
-from grocer.state.dialogs import DialogState
 from grocer.state.slot_dialog import SlotDialogState, hold_stored, parse_timeslot
 
 logger = logging.getLogger(__name__)
@@ -139,9 +138,6 @@ class CheckoutState(rx.State):
     errors: dict[str, str] = {}
     slot_error_key: str = ""
 
-    _return_to: str = ""  # where to go after the sign-in the guard asked for
-    _ask_sign_in: bool = False  # open the sign-in dialog on the next page start
-
     @rx.var
     def stored(self) -> dict[str, str]:
         return parse_instructions(self.instructions)
@@ -151,19 +147,13 @@ class CheckoutState(rx.State):
     async def _guard(self, route: str) -> tuple[int | None, Any]:
         """The signed-in user id, or None and what to do instead (the visitor leaves)."""
         self.ready = False
-        user_id = await session_guard.signed_in_user_id(self)
+        user_id, away = await route_guard.require_sign_in(self, route)
         if user_id is None:
-            self._return_to = route
-            self._ask_sign_in = True
-            return None, [self._leave("/"), DialogState.open_dialog("login")]
+            return None, away
         bag = await self.get_state(BagState)
         if bag.count == 0:
-            return None, self._leave("/")
+            return None, route_guard.leave("/")
         return user_id, None
-
-    def _leave(self, route: str) -> Any:
-        """Send the visitor to `route` (a replace: the guarded page is not kept in history)."""
-        return rx.redirect(route, replace=True)
 
     async def _hold_guest_choice(self, user_id: int) -> None:
         """A choice made before signing in is held now; one that cannot be is dropped with
@@ -254,27 +244,6 @@ class CheckoutState(rx.State):
 # --- the session's moments ---
 
 
-@session_events.on(session_events.OPENED)
-async def _ask_sign_in_on_arrival(state: rx.State) -> None:
-    """The guard sent a signed-out visitor to /: the sign-in dialog opens there (after the
-    dialogs' own reset on a page start)."""
-    checkout = await state.get_state(CheckoutState)
-    if checkout._ask_sign_in:
-        checkout._ask_sign_in = False
-        await (await state.get_state(DialogState))._open("login")
-
-
-@session_events.on(session_events.SIGNED_IN)
-async def _back_to_checkout(state: rx.State) -> Any:
-    """After the sign-in the guard asked for, back to where the shopper was going."""
-    checkout = await state.get_state(CheckoutState)
-    route, checkout._return_to = checkout._return_to, ""
-    checkout._ask_sign_in = False
-    return rx.redirect(route) if route else None
-
-
 @session_events.on(session_events.LOGGED_OUT)
 async def _forget_on_logout(state: rx.State) -> None:
-    checkout = await state.get_state(CheckoutState)
-    checkout._return_to = ""
-    checkout.ready = False
+    (await state.get_state(CheckoutState)).ready = False

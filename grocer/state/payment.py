@@ -28,7 +28,7 @@ from grocer.services import checkout, money, payment_methods, pricing
 from grocer.services.errors import Conflict, NotFound, ValidationFailed
 from grocer.services.payments import service as payments
 from grocer.settings import get_settings
-from grocer.state import session_guard
+from grocer.state import route_guard, session_guard
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
@@ -295,7 +295,7 @@ class PaymentState(rx.State):
             return away
         slot = parse_timeslot((await self.get_state(SlotDialogState)).timeslot)
         if not slot or not parse_instructions(checkout_state.instructions):
-            return checkout_state._leave(CHECKOUT_ROUTE)
+            return route_guard.leave(CHECKOUT_ROUTE)
         self.pickup = slot.get("kind") == PICKUP
         if not self.placing and not self.waiting:
             self._attempt_key = new_attempt_key()

@@ -21,6 +21,7 @@ from grocer.state.bag import BagState
 from grocer.state.checkout import CheckoutState
 from grocer.state.order_confirmation import OrderConfirmationState
 from grocer.state.payment import PaymentState
+from grocer.state.route_guard import RouteGuardState
 from grocer.state.slot_dialog import SlotDialogState
 from tests.support.state_harness import new_tree, run, sign_in, sub
 
@@ -135,7 +136,8 @@ def test_signed_out_checkout_goes_home_with_the_sign_in_dialog() -> None:
     root = new_tree()
     checkout = sub(root, CheckoutState)
     (events,) = run(CheckoutState.load, checkout)
-    assert not checkout.ready and checkout._return_to == "/checkout"
+    guard = sub(root, RouteGuardState)
+    assert not checkout.ready and guard._return_to == "/checkout"
     assert len(events) == 2  # to /, then the sign-in dialog
 
 

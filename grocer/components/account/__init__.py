@@ -1,0 +1,1 @@
+"""The sections of /account, one module each (the page assembles them: grocer/pages/account.py)."""

@@ -1,0 +1,11 @@
+"""The account's "giftcards" section (001 §2 "Account page"). Placeholder until its issue part lands."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from grocer.components.account.frame import section_frame
+
+
+def giftcards_section() -> rx.Component:
+    return section_frame("account:nav.giftcards")
