@@ -18,6 +18,7 @@ from grocer.api.schemas_auth import (
     RefreshRequest,
     ResetPasswordRequest,
     ResetVerifiedOut,
+    SecondFactorOut,
     SignupVerifiedOut,
     TokensOut,
     VerifyCodeRequest,
@@ -41,7 +42,8 @@ def mail_language(request: Request) -> str:
 MailLanguage = Annotated[str, Depends(mail_language)]
 
 
-def _code_sent() -> dict[str, Any]:
+def code_sent() -> dict[str, Any]:
+    """The answer of a code sent (its lifetime and the wait before another)."""
     return {
         "message": "Code envoyé",
         "expiresIn": int(otp.CODE_LIFETIME.total_seconds()),
@@ -49,9 +51,15 @@ def _code_sent() -> dict[str, Any]:
     }
 
 
-@router.post("/auth/login", response_model=LoginOut, responses=error_responses(400, 401, 403, 429))
+@router.post(
+    "/auth/login",
+    response_model=LoginOut | SecondFactorOut,
+    responses=error_responses(400, 401, 403, 429, 502),
+)
 def login(body: LoginRequest, db: SessionDep, ip: ClientIp, now: Now) -> dict[str, Any]:
-    """Sign in with a username or an e-mail; rememberMe keeps the session 30 days (else 1)."""
+    """Sign in with a username or an e-mail; rememberMe keeps the session 30 days (else 1).
+    With two-factor sign-in on, a right password answers no token but `twoFactorRequired`, the
+    method and a `challenge` for /auth/login/second-factor (the code is e-mailed or texted)."""
     result = accounts.login(
         db, body.username, body.password, now, remember_me=body.remember_me, ip=ip
     )
@@ -86,7 +94,7 @@ def request_otp(
 ) -> dict[str, Any]:
     """Forgot password, step 1: e-mail a reset code."""
     accounts.request_password_reset(db, body.email, now, ip, lang)
-    return _code_sent()
+    return code_sent()
 
 
 @router.post(
@@ -119,7 +127,7 @@ def send_signup_otp(
 ) -> dict[str, Any]:
     """Sign-up, step 1 (and resend): e-mail a verification code to a free address."""
     accounts.send_signup_code(db, body.email, now, ip, lang)
-    return _code_sent()
+    return code_sent()
 
 
 @router.post(

@@ -68,6 +68,32 @@ class ResetPasswordRequest(VerifyCodeRequest):
     )
 
 
+class ChallengeRequest(CamelModel):
+    challenge: str | None = Field(
+        default=None, max_length=128, description="the `challenge` POST /auth/login answered"
+    )
+
+
+class SecondFactorRequest(ChallengeRequest):
+    code: str | None = Field(
+        default=None,
+        max_length=32,
+        description="the 6-digit code (e-mail, SMS or the app), or a recovery code",
+    )
+
+
+class TwoFactorChoice(CamelModel):
+    method: str | None = Field(default=None, max_length=10, examples=["email"])
+
+
+class TwoFactorCode(CamelModel):
+    code: str | None = Field(default=None, max_length=32)
+
+
+class TwoFactorDisable(TwoFactorCode):
+    password: str | None = Field(default=None, max_length=128)
+
+
 class PhoneIn(CamelModel):
     country_code: str | None = Field(default=None, max_length=6, examples=["+226"])
     number: str | None = Field(default=None, max_length=32, examples=["70123456"])
@@ -188,6 +214,35 @@ class UserInfoOut(CamelModel):
 
 class LoginOut(TokensOut):
     user_info: UserInfoOut
+
+
+class SecondFactorOut(CamelModel):
+    """A right password on an account with two-factor sign-in: no token yet."""
+
+    two_factor_required: bool
+    method: str = Field(description="email, sms or app")
+    challenge: str = Field(
+        description="single-use, for /auth/login/second-factor; expires in `expiresIn` seconds"
+    )
+    expires_in: int
+
+
+class TwoFactorStatusOut(CamelModel):
+    method: str
+    email_verified: bool
+    has_phone: bool
+    app_confirmed: bool
+    recovery_codes_left: int
+
+
+class TwoFactorEnrolmentOut(CamelModel):
+    secret: str = Field(description="for typing into the app by hand; answered only here")
+    otpauth_uri: str
+    qr_code: str = Field(description="the otpauth address as a QR code (SVG data URI)")
+
+
+class RecoveryCodesOut(CamelModel):
+    recovery_codes: list[str] = Field(description="each works once; answered only here")
 
 
 class PrimaryPhoneOut(CamelModel):

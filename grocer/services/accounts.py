@@ -29,7 +29,7 @@ from sqlmodel import Session, col, delete, select
 from grocer.models import DeletionRequest, User, UserPhone
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
-from grocer.services import mailer, otp, ratelimit, tokens
+from grocer.services import mailer, otp, ratelimit, second_factor, tokens
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -45,6 +45,7 @@ from grocer.services.ownership import ensure_account, lock_user
 from grocer.services.phones import (
     validate_phone,
 )
+from grocer.services.second_factor import SecondFactorRequired
 from grocer.services.settings_doc import save_settings_doc
 from grocer.services.tokens import TokenPair
 from grocer.services.validation import email_address, plain_text
@@ -689,14 +690,15 @@ def login(
     *,
     remember_me: bool = True,
     ip: str = "unknown",
-) -> LoginResult:
+) -> LoginResult | SecondFactorRequired:
     """Sign in by username or e-mail. Failed passwords are counted per address (50 in 15 min,
     then 429 for it), per account and address (10 in 15 min, then 429 for that pair) and per
     account: after 5, each attempt waits a growing delay since the last failure (1 s doubling
     up to 30 s, else 429 with Retry-After), so that guessing from many addresses stays slow
     while the owner, elsewhere, is never locked out. The 10th failure e-mails the owner.
     A deactivated account answers 403, only once the password is right (so the 403 tells
-    nothing to someone without it)."""
+    nothing to someone without it). An account with two-factor sign-in gets no token yet:
+    SecondFactorRequired (its code sent by e-mail or SMS), then `login_second_factor`."""
     identifier, password = check_login_form(identifier, password)
     ip_key = ratelimit.key("login-fail:ip", ip)
     user = find_for_login(db, identifier)
@@ -711,8 +713,62 @@ def login(
         raise InvalidCredentials()
     if not user.is_active:
         raise Forbidden("Ce compte est désactivé", key="auth.errors.inactive")
+    assert user.id is not None
+    method = second_factor.method_of(db, user.id)
+    if method != second_factor.DISABLED:
+        # No token yet; the failures stay counted until the second factor is right too.
+        return second_factor.begin(db, user, method, now, remember_me=remember_me, ip=ip)
     ratelimit.clear(db, account_key)
     ratelimit.clear(db, pair_key)
+    return _signed_in(db, user, remember_me, now, ip=ip, method="password")
+
+
+def login_second_factor(
+    db: Session, challenge: str | None, code: str | None, now: datetime, *, ip: str = "unknown"
+) -> LoginResult:
+    """Finish a sign-in that a right password left pending (`login` answered
+    SecondFactorRequired): the e-mailed or texted code, the app's TOTP code, or a recovery code
+    (used up). A wrong code counts as a failed password (the same keys, delays and warning as
+    `login`), so guessing stays as slow as guessing the password; the challenge itself dies
+    after 5 wrong codes (429), after 10 minutes or once used (400)."""
+    pending = second_factor.open_challenge(db, challenge, now)
+    user = db.get(User, pending.user_id)
+    if user is None:
+        raise second_factor.invalid_code()
+    account_key = _fail_key(user, "")
+    pair_key = _pair_key(account_key, ip)
+    ip_key = ratelimit.key("login-fail:ip", ip)
+    ratelimit.check(db, ip_key, LOGIN_FAILS_PER_IP, LOGIN_FAIL_WINDOW, now)
+    ratelimit.check(db, pair_key, LOGIN_FAILS_PER_PAIR, LOGIN_FAIL_WINDOW, now)
+    _check_account_delay(db, account_key, now)
+    try:
+        how = second_factor.redeem(db, pending, code, now)
+    except second_factor.WrongCode:
+        _record_failure(db, user, (account_key, pair_key, ip_key), now)
+        raise
+    if not user.is_active:
+        db.rollback()
+        raise Forbidden("Ce compte est désactivé", key="auth.errors.inactive")
+    ratelimit.clear(db, account_key)
+    ratelimit.clear(db, pair_key)
+    return _signed_in(
+        db, user, pending.remember_me, now, ip=pending.ip or ip, device=pending.device, method=how
+    )
+
+
+def _signed_in(
+    db: Session,
+    user: User,
+    remember_me: bool,
+    now: datetime,
+    *,
+    ip: str,
+    method: str,
+    device: str | None = None,
+) -> LoginResult:
+    """THE place where a sign-in's tokens are issued, after the password alone or after the
+    second factor (`method`: "password", or "email", "sms", "app", "recovery"); what else a
+    sign-in records (its IP and device, for the recent logins) belongs here too. Commits."""
     user.last_login = as_utc(now)
     db.add(user)
     pair = tokens.issue_tokens(db, user, remember_me, now)
@@ -816,6 +872,28 @@ def reset_password(
     db.commit()
 
 
+def check_current_password(
+    db: Session, user: User, password: str | None, now: datetime, field: str = "currentPassword"
+) -> None:
+    """The signed-in user proves it is still them (a password change, switching two-factor
+    sign-in off). A wrong password is a 400 (not 401, which clients read as "signed out") and
+    counts as a failed login (the account's delays, the owner's warning), and at most
+    PASSWORD_CHANGE_FAILS per 15 minutes are tried (then 429), so a stolen access token
+    cannot be used to guess it."""
+    if not password:
+        raise ValidationFailed(field, FILL_ALL_FIELDS, key="validation.fillAllFields")
+    assert user.id is not None
+    account_key = _fail_key(user, "")
+    change_key = ratelimit.key("password-change-fail:user", str(user.id))
+    ratelimit.check(db, change_key, PASSWORD_CHANGE_FAILS, LOGIN_FAIL_WINDOW, now)
+    _check_account_delay(db, account_key, now)
+    if not verify_password(password, user.password_hash):
+        _record_failure(db, user, (account_key, change_key), now)
+        raise ValidationFailed(
+            field, "Le mot de passe actuel est incorrect", key="account.errors.currentPasswordWrong"
+        )
+
+
 def change_password(
     db: Session,
     actor: User,
@@ -825,29 +903,13 @@ def change_password(
     now: datetime,
     keep_session: str | None = None,
 ) -> None:
-    """Change a password knowing the current one; every other session is ended.
-
-    A wrong current password is a 400 (not 401, which clients read as "signed out") and
-    counts as a failed login (the account's delays, the owner's warning), and at most
-    PASSWORD_CHANGE_FAILS per 15 minutes are tried (then 429), so a stolen access token
-    cannot be used to guess it.
-    """
+    """Change a password knowing the current one (`check_current_password`); every other
+    session is ended."""
     user = ensure_account(db, actor, user_id)
     if not current_password:
         raise ValidationFailed("currentPassword", FILL_ALL_FIELDS, key="validation.fillAllFields")
     password = validate_password(new_password, "newPassword")
-    assert user.id is not None
-    account_key = _fail_key(user, "")
-    change_key = ratelimit.key("password-change-fail:user", str(user.id))
-    ratelimit.check(db, change_key, PASSWORD_CHANGE_FAILS, LOGIN_FAIL_WINDOW, now)
-    _check_account_delay(db, account_key, now)
-    if not verify_password(current_password, user.password_hash):
-        _record_failure(db, user, (account_key, change_key), now)
-        raise ValidationFailed(
-            "currentPassword",
-            "Le mot de passe actuel est incorrect",
-            key="account.errors.currentPasswordWrong",
-        )
+    check_current_password(db, user, current_password, now)
     user.password_hash = hash_password(password)
     db.add(user)
     assert user.id is not None

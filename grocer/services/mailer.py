@@ -313,3 +313,84 @@ def _write_outbox(message: EmailMessage, kind: str, outbox: Path) -> Path:
     with os.fdopen(fd, "wb") as handle:
         handle.write(message.as_bytes())
     return path
+
+
+# --- sign-in codes of the two-factor sign-in (e-mail and SMS) ---------------------------------
+
+LOGIN_CODE = "login-code"
+SMS = "sms"
+
+# (e-mail subject, e-mail body, SMS text) per language; {code} and {minutes} are filled in.
+_LOGIN_CODE_TEXTS: dict[str, tuple[str, str, str]] = {
+    "fr": (
+        "Votre code de connexion Grocer",
+        "Bonjour,\n\nVotre code de connexion est : {code}\n\n"
+        "Ce code expire dans {minutes} minutes. Ne le communiquez à personne.\n\n"
+        "Si vous n'êtes pas en train de vous connecter, quelqu'un connaît votre mot de passe : "
+        "changez-le sans attendre.\n\nL'équipe Grocer\n",
+        "Grocer : votre code de connexion est {code}. Il expire dans {minutes} minutes. "
+        "Ne le communiquez à personne.",
+    ),
+    "en": (
+        "Your Grocer sign-in code",
+        "Hello,\n\nYour sign-in code is: {code}\n\n"
+        "It expires in {minutes} minutes. Do not share it with anyone.\n\n"
+        "If you are not signing in, someone knows your password: change it now.\n\n"
+        "The Grocer team\n",
+        "Grocer: your sign-in code is {code}. It expires in {minutes} minutes. "
+        "Do not share it with anyone.",
+    ),
+    "es": (
+        "Tu código de inicio de sesión de Grocer",
+        "Hola:\n\nTu código de inicio de sesión es: {code}\n\n"
+        "Caduca en {minutes} minutos. No lo compartas con nadie.\n\n"
+        "Si no estás iniciando sesión, alguien conoce tu contraseña: cámbiala ahora.\n\n"
+        "El equipo de Grocer\n",
+        "Grocer: tu código de inicio de sesión es {code}. Caduca en {minutes} minutos. "
+        "No lo compartas con nadie.",
+    ),
+    "de": (
+        "Ihr Grocer-Anmeldecode",
+        "Hallo,\n\nIhr Anmeldecode lautet: {code}\n\n"
+        "Er läuft in {minutes} Minuten ab. Geben Sie ihn an niemanden weiter.\n\n"
+        "Wenn Sie sich gerade nicht anmelden, kennt jemand Ihr Passwort: Ändern Sie es sofort.\n\n"
+        "Ihr Grocer-Team\n",
+        "Grocer: Ihr Anmeldecode lautet {code}. Er läuft in {minutes} Minuten ab. "
+        "Geben Sie ihn an niemanden weiter.",
+    ),
+}
+
+
+def _login_code_texts(lang: str) -> tuple[str, str, str]:
+    return _LOGIN_CODE_TEXTS.get(lang, _LOGIN_CODE_TEXTS["fr"])
+
+
+def send_login_code_email(to: str, code: str, lang: str = "fr", *, valid_minutes: int) -> None:
+    """The second factor of a sign-in by e-mail; DeliveryFailed as for the other codes."""
+    subject, body, _sms = _login_code_texts(lang)
+    message = _message(to, subject, body.format(code=code, minutes=valid_minutes))
+    _deliver(message, LOGIN_CODE)
+
+
+def login_code_sms(code: str, lang: str = "fr", *, valid_minutes: int) -> str:
+    """The text of a sign-in code by SMS."""
+    return _login_code_texts(lang)[2].format(code=code, minutes=valid_minutes)
+
+
+def compose_sms(to_phone: str, text: str) -> EmailMessage:
+    """An SMS as the outbox keeps it: a plain message whose `To-Phone` header is the number
+    (never sent over SMTP: an SMS has no e-mail address)."""
+    message = EmailMessage()
+    message["To-Phone"] = to_phone
+    message["Subject"] = "SMS"
+    message["Date"] = format_datetime(datetime.now(UTC))
+    message.set_content(text, charset="utf-8")
+    return message
+
+
+def send_sms(to_phone: str, text: str) -> None:
+    """Send an SMS. No SMS provider is configured yet, so it is written to the outbox folder
+    (kind "sms", the same path as e-mails without SMTP, whether or not SMTP is set) and the
+    log says where, never what."""
+    path = _write_outbox(compose_sms(to_phone, text), SMS, get_settings().outbox_dir)
+    log.warning("SMS written to the outbox (no SMS provider configured): %s", path)

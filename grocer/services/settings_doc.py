@@ -37,6 +37,12 @@ DEFAULT_TIMEZONE = "Europe/Paris"
 MONTHLY_INVITATION_LIMITS = (10, 25, 50, 100)
 INVITATION_DELAY_MINUTES = (0, 60)
 DELAY_MESSAGE = "Le délai entre les invitations doit être compris entre 0 et 60 minutes"
+#: The two-factor method changes only through its own calls (grocer.services.two_factor: a
+#: verified e-mail, a phone, a confirmed app, the password to switch it off), never here.
+TWO_FACTOR_READ_ONLY = (
+    "La vérification en deux étapes se modifie dans ses propres réglages, pas avec les "
+    "autres paramètres"
+)
 
 
 class NotificationSettings(TypedDict):
@@ -247,13 +253,36 @@ def save_settings_doc(db: Session, actor: User, payload: Mapping[str, Any]) -> S
     user = ensure_account(db, actor, raw_user_id)
     lock_user(db, raw_user_id)
     row = db.get(UserSettings, raw_user_id)
-    document = apply_settings(settings_with_defaults(row.data if row else None), payload)
-    if row is None:
-        row = UserSettings(user_id=raw_user_id)
-    row.data = document
-    row.updated_at = utcnow()
-    db.add(row)
+    current = settings_with_defaults(row.data if row else None)
+    document = apply_settings(current, payload)
+    if _two_factor(document) != _two_factor(current):
+        raise ValidationFailed(
+            "security.twoFactorMethod", TWO_FACTOR_READ_ONLY, key="security.errors.readOnly"
+        )
+    _store(db, raw_user_id, row, document)
     user.preferred_language = document["languageAndRegion"]["language"]
     db.add(user)
     db.flush()
     return SettingsDoc(userId=raw_user_id, **document)  # type: ignore[typeddict-item]
+
+
+def _two_factor(document: Mapping[str, Any]) -> str:
+    return str(document["security"]["twoFactorMethod"])
+
+
+def _store(db: Session, user_id: int, row: UserSettings | None, document: dict[str, Any]) -> None:
+    if row is None:
+        row = UserSettings(user_id=user_id)
+    row.data = document
+    row.updated_at = utcnow()
+    db.add(row)
+
+
+def store_two_factor_method(db: Session, user_id: int, method: str) -> None:
+    """Record the account's two-factor method (for grocer.services.two_factor only, which
+    checks the rules of each method first; the caller holds the user's lock and commits)."""
+    check_choice(method, TWO_FACTOR_METHODS, field="twoFactorMethod", label="twoFactorMethod")
+    row = db.get(UserSettings, user_id)
+    document = settings_with_defaults(row.data if row else None)
+    document["security"]["twoFactorMethod"] = method
+    _store(db, user_id, row, document)
