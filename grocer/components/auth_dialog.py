@@ -14,16 +14,20 @@ import reflex as rx
 from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import (
     LINK,
+    SECONDARY,
     error_box,
     field_input,
+    info_box,
     network_notice,
     submit_button,
     verbatim_attrs,
 )
 from grocer.components.i18n import t
 from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
-from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, AuthState
+from grocer.components.session_hooks import digits_only
+from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, SECOND_CODE_MAX, AuthState
 from grocer.state.dialogs import DialogState
+from grocer.state.otp_flow import CODE_LENGTH
 
 INPUT = (
     "block h-12 w-full rounded-xl border border-gray-300 bg-white px-4 text-base text-gray-900 "
@@ -117,6 +121,26 @@ def password_field(
     )
 
 
+def code_field(field_id: str, *, error_id: str, invalid: rx.Var[bool] | bool) -> rx.Component:
+    """The 6-digit code (001 §5): digits only, cut at 6, the phone's number pad."""
+    return text_field(
+        "code",
+        t("auth:common.code"),
+        field_id,
+        autocomplete="one-time-code",
+        placeholder="0" * CODE_LENGTH,
+        error_id=error_id,
+        invalid=invalid,
+        autofocus=True,
+        extra={
+            "inputMode": "numeric",
+            "maxLength": str(CODE_LENGTH),
+            "pattern": "[0-9]*",
+            "onInput": digits_only(CODE_LENGTH),
+        },
+    )
+
+
 def to_dialog_button(
     label_key: str, target: str, class_name: str = LINK, *, delayed: bool = True
 ) -> rx.Component:
@@ -136,59 +160,159 @@ def switch_prompt(question_key: str, action_key: str, target: str) -> rx.Compone
     )
 
 
-def login_dialog() -> rx.Component:
-    """ "Connectez-vous à votre compte" (000 §2.1)."""
-    invalid = AuthState.login_error != ""
-    return dialog(
-        rx.el.form(
-            network_notice(),
-            error_box(AuthState.login_error, "login-error"),
-            text_field(
-                "username",
-                t("auth:login.username"),
-                "login-username",
-                autocomplete="username",
-                placeholder=t("auth:login.usernamePlaceholder"),
-                error_id="login-error",
-                invalid=invalid,
-                autofocus=True,
-                extra=verbatim_attrs(IDENTIFIER_MAX),
+def _second_intro() -> rx.Component:
+    """Where the code is: sent by e-mail or SMS, shown by the app, or a recovery code."""
+    return rx.el.p(
+        rx.cond(
+            AuthState.recovery_mode,
+            t("security:signIn.recoveryIntro"),
+            rx.match(
+                AuthState.second_method,
+                ("email", t("security:signIn.sentEmail")),
+                ("sms", t("security:signIn.sentSms")),
+                t("security:signIn.app"),
             ),
-            password_field(
-                "password",
-                t("auth:login.password"),
-                "login-password",
-                shown=AuthState.show_password,
-                on_toggle=AuthState.toggle_password,
-                error_id="login-error",
-                invalid=invalid,
-            ),
-            rx.el.div(
-                rx.el.label(
-                    rx.el.input(
-                        type="checkbox",
-                        name="remember_me",
-                        default_checked=True,
-                        class_name="h-4 w-4 rounded accent-green-700",
-                    ),
-                    t("auth:login.rememberMe"),
-                    class_name="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-800",
-                ),
-                to_dialog_button("auth:login.forgot", "forgot", delayed=False),
-                class_name="flex items-center justify-between gap-3",
-            ),
-            submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),
-            switch_prompt("auth:login.noAccount", "auth:login.createAccount", "signup"),
-            on_submit=AuthState.submit_login,
-            reset_on_submit=False,
-            custom_attrs={"noValidate": True},
-            class_name="flex flex-col gap-4 px-6 pb-6 pt-2",
-            id="login-form",
         ),
+        class_name="text-sm text-gray-600",
+    )
+
+
+def _recovery_field(invalid: rx.Var[bool]) -> rx.Component:
+    return text_field(
+        "code",
+        t("security:signIn.recoveryCode"),
+        "login-code",
+        placeholder="ABCDE-FGHJK",
+        error_id="login-error",
+        invalid=invalid,
+        autofocus=True,
+        extra=verbatim_attrs(SECOND_CODE_MAX),
+    )
+
+
+def _second_links() -> rx.Component:
+    """ "Retour", and "Renvoyer le code" (e-mail, SMS) or "Utiliser un code de secours" (app)."""
+    resend = rx.el.button(
+        rx.cond(
+            AuthState.second_resend_seconds > 0,
+            t("auth:common.resendIn", seconds=AuthState.second_resend_seconds),
+            t("security:signIn.resend"),
+        ),
+        type="button",
+        on_click=AuthState.resend_second_factor,
+        disabled=(AuthState.second_resend_seconds > 0) | AuthState.login_busy,
+        class_name=LINK,
+    )
+    recovery = rx.el.button(
+        rx.cond(
+            AuthState.recovery_mode,
+            t("security:signIn.useApp"),
+            t("security:signIn.useRecovery"),
+        ),
+        type="button",
+        on_click=AuthState.toggle_recovery,
+        class_name=LINK,
+    )
+    return rx.el.div(
+        rx.el.button(
+            t("auth:common.back"),
+            type="button",
+            on_click=AuthState.back_to_password,
+            disabled=AuthState.login_busy,
+            class_name=SECONDARY,
+        ),
+        rx.cond(AuthState.second_method == "app", recovery, resend),
+        class_name="flex flex-wrap items-center justify-between gap-3",
+    )
+
+
+def second_factor_step() -> rx.Component:
+    """The sign-in's second step (two-factor), in the same dialog: the code, then the usual
+    signed-in flow."""
+    invalid = AuthState.login_error != ""
+    return rx.el.form(
+        network_notice(),
+        error_box(AuthState.login_error, "login-error"),
+        info_box(AuthState.second_info),
+        _second_intro(),
+        rx.cond(
+            AuthState.recovery_mode,
+            _recovery_field(invalid),
+            code_field("login-code", error_id="login-error", invalid=invalid),
+        ),
+        submit_button(
+            t("security:signIn.submit"), t("auth:common.verifying"), AuthState.login_busy
+        ),
+        _second_links(),
+        on_submit=AuthState.submit_second_factor,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        class_name="flex flex-col gap-4 px-6 pb-6 pt-2",
+        id="login-code-form",
+    )
+
+
+def _password_step() -> rx.Component:
+    """The username and password (000 §2.1)."""
+    invalid = AuthState.login_error != ""
+    return rx.el.form(
+        network_notice(),
+        error_box(AuthState.login_error, "login-error"),
+        text_field(
+            "username",
+            t("auth:login.username"),
+            "login-username",
+            autocomplete="username",
+            placeholder=t("auth:login.usernamePlaceholder"),
+            error_id="login-error",
+            invalid=invalid,
+            autofocus=True,
+            extra=verbatim_attrs(IDENTIFIER_MAX),
+        ),
+        password_field(
+            "password",
+            t("auth:login.password"),
+            "login-password",
+            shown=AuthState.show_password,
+            on_toggle=AuthState.toggle_password,
+            error_id="login-error",
+            invalid=invalid,
+        ),
+        rx.el.div(
+            rx.el.label(
+                rx.el.input(
+                    type="checkbox",
+                    name="remember_me",
+                    default_checked=True,
+                    class_name="h-4 w-4 rounded accent-green-700",
+                ),
+                t("auth:login.rememberMe"),
+                class_name="inline-flex cursor-pointer items-center gap-2 text-sm text-gray-800",
+            ),
+            to_dialog_button("auth:login.forgot", "forgot", delayed=False),
+            class_name="flex items-center justify-between gap-3",
+        ),
+        submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),
+        switch_prompt("auth:login.noAccount", "auth:login.createAccount", "signup"),
+        on_submit=AuthState.submit_login,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        class_name="flex flex-col gap-4 px-6 pb-6 pt-2",
+        id="login-form",
+    )
+
+
+def login_dialog() -> rx.Component:
+    """ "Connectez-vous à votre compte" (000 §2.1), then the second factor when the account
+    asks for one (two-factor sign-in)."""
+    return dialog(
+        rx.cond(AuthState.second_step, second_factor_step(), _password_step()),
         open=DialogState.active == "login",
         on_close=DialogState.close_dialog,
-        title=t("auth:login.title"),
-        description=t("auth:login.subtitle"),
+        title=rx.cond(AuthState.second_step, t("security:signIn.title"), t("auth:login.title")),
+        description=rx.cond(
+            AuthState.second_step, t("security:signIn.description"), t("auth:login.subtitle")
+        ),
         describe_visibly=True,
         dialog_id="login-dialog",
     )

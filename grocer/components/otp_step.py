@@ -14,7 +14,7 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.auth_dialog import password_field, svg_icon, text_field
+from grocer.components.auth_dialog import code_field, password_field, svg_icon, text_field
 from grocer.components.dialog import dialog
 from grocer.components.form_parts import (
     CHECK,
@@ -28,9 +28,8 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.icons import icon_badge
-from grocer.components.session_hooks import digits_only
 from grocer.state.dialogs import DialogState
-from grocer.state.otp_flow import CODE_LENGTH, EMAIL_MAX, OtpFlowState
+from grocer.state.otp_flow import EMAIL_MAX, OtpFlowState
 
 
 def lang_input() -> rx.Component:
@@ -88,28 +87,12 @@ def email_step(state: type[OtpFlowState], flow: str, *after: rx.Component) -> rx
 
 def code_step(state: type[OtpFlowState], flow: str) -> rx.Component:
     """Step 2: the 6-digit code, Verify, Back and Resend (a countdown until it is allowed)."""
-    digits = str(CODE_LENGTH)
     return step_form(
         rx.el.p(
             t(f"auth:{flow}.codeSent", email=state.email),
             class_name="text-sm text-gray-600",
         ),
-        text_field(
-            "code",
-            t("auth:common.code"),
-            f"{flow}-code",
-            autocomplete="one-time-code",
-            placeholder="0" * CODE_LENGTH,
-            error_id=f"{flow}-error",
-            invalid=state.error != "",
-            autofocus=True,
-            extra={
-                "inputMode": "numeric",
-                "maxLength": digits,
-                "pattern": "[0-9]*",
-                "onInput": digits_only(CODE_LENGTH),
-            },
-        ),
+        code_field(f"{flow}-code", error_id=f"{flow}-error", invalid=state.error != ""),
         submit_button(t(f"auth:{flow}.verify"), t("auth:common.verifying"), state.busy),
         rx.el.div(
             back_button(state),

@@ -24,17 +24,19 @@ import reflex as rx
 
 from grocer.db import DatabaseUnavailable
 from grocer.models.base import utcnow
-from grocer.services import accounts
+from grocer.services import accounts, second_factor
 from grocer.services.errors import (
     InvalidCredentials,
     RateLimited,
     ServiceError,
     ValidationFailed,
 )
+from grocer.services.second_factor import SecondFactorRequired
 from grocer.state import session_events, session_guard
 from grocer.state.client_address import router_client_address
 from grocer.state.dialogs import DialogState, reset_on_open
 from grocer.state.forms import PASSWORD_MAX, form_checked, form_text
+from grocer.state.otp_flow import RESEND_SECONDS, code_digits, tick_down
 from grocer.state.session import MAX_TOKEN_LENGTH, SESSION_KEYS, SessionState
 
 logger = logging.getLogger(__name__)
@@ -56,6 +58,11 @@ K_TIMEOUT = "auth:errors.timeout"
 K_UNEXPECTED = "auth:errors.unexpected"
 K_INVALID_RESPONSE = "auth:errors.invalidResponse"
 K_TOO_MANY = "auth:errors.tooManyAttempts"
+K_CODE_FORMAT = "security:errors.codeFormat"
+K_RECOVERY_FORMAT = "security:errors.recoveryFormat"
+K_CODE_RESENT = "security:signIn.resent"
+#: What the second step's code field may carry at most (a recovery code with spaces).
+SECOND_CODE_MAX = 32
 
 
 # --- pure rules (unit-tested) -----------------------------------------------------------------
@@ -119,6 +126,22 @@ def login_response_problem(payload: object) -> str:
     return ""
 
 
+def second_factor_error_key(exc: BaseException) -> str:
+    """The second step's message: the two-factor service's own (codes, tries, resend wait),
+    else the sign-in catalogue's (`login_error_key`)."""
+    if isinstance(exc, ServiceError) and exc.key.startswith("security."):
+        return "security:" + exc.key.removeprefix("security.")
+    return login_error_key(exc)
+
+
+def second_code_problem(code: str, recovery: bool) -> str:
+    """The second step's field before any call: 6 digits (the sign-up code's rule), or in
+    recovery mode a code of the recovery format ("" when fine)."""
+    if recovery:
+        return "" if second_factor.normalise_recovery_code(code) else K_RECOVERY_FORMAT
+    return "" if len(code) == second_factor.CODE_LENGTH else K_CODE_FORMAT
+
+
 class AuthState(SessionState):
     """The sign-in dialog, the account menu and the session's handlers (a substate of the
     session: its tokens and computed vars read as this state's own)."""
@@ -127,10 +150,18 @@ class AuthState(SessionState):
     login_error: str = ""
     login_busy: bool = False
     show_password: bool = False
+    # The sign-in's second step (two-factor): shown instead of the password step.
+    second_step: bool = False
+    second_method: str = ""  # email, sms or app
+    recovery_mode: bool = False  # typing a recovery code instead of the app's
+    second_info: str = ""
+    second_resend_seconds: int = 0
     # The account menu.
     menu_open: bool = False
 
     _started: str = ""  # the connection the session was last restored for
+    _challenge: str = ""  # the pending sign-in's token: backend only, never sent to the page
+    _second_ticked_at: float = 0.0
 
     # --- the sign-in dialog --------------------------------------------------------------
 
@@ -143,6 +174,15 @@ class AuthState(SessionState):
         self.login_error = ""
         self.show_password = False
         self.login_busy = False
+        self._leave_second_step()
+
+    def _leave_second_step(self) -> None:
+        self.second_step = False
+        self.second_method = ""
+        self.recovery_mode = False
+        self.second_info = ""
+        self.second_resend_seconds = 0
+        self._challenge = ""
 
     @rx.event
     async def submit_login(self, form_data: dict):
@@ -173,21 +213,117 @@ class AuthState(SessionState):
             self.login_busy = False
             self.login_error = login_error_key(exc)
             return
+        if isinstance(result, SecondFactorRequired):
+            yield self._begin_second_step(result)
+            return
+        yield await self._signed_in(payload)
+
+    async def _signed_in(self, payload: Mapping) -> list:
+        """THE end of a sign-in in the dialog (after the password alone, or after its second
+        factor): keep the session, close the dialog, then the welcome and the listeners of
+        SIGNED_IN (the bag merge...). Answers the events to send."""
+        self.login_busy = False
         problem = login_response_problem(payload)
         if problem:
-            self.login_busy = False
             self.login_error = problem
-            return
+            return []
         self._store_login(payload)
-        self.login_busy = False
         self.show_password = False
+        self._leave_second_step()
         (await self.get_state(DialogState))._close()
-        yield [
+        return [
             rx.set_value("login-username", ""),
             rx.set_value("login-password", ""),
             DialogState.welcome_after_sign_in,
             *await session_events.fire(session_events.SIGNED_IN, self),
         ]
+
+    # --- the second step (two-factor sign-in) ---------------------------------------------
+
+    def _begin_second_step(self, required: SecondFactorRequired) -> list:
+        """The password was right: the dialog asks for the code (the challenge stays here)."""
+        self.login_busy = False
+        self.login_error = ""
+        self._challenge = required.challenge
+        self.second_step = True
+        self.second_method = required.method
+        self.recovery_mode = False
+        self.second_info = ""
+        sent = required.method in (second_factor.EMAIL, second_factor.SMS)
+        self.second_resend_seconds = RESEND_SECONDS if sent else 0
+        return [
+            rx.set_value("login-password", ""),
+            *([AuthState.run_second_countdown] if sent else []),
+        ]
+
+    @rx.event
+    async def submit_second_factor(self, form_data: dict):
+        """Finish the sign-in with the code (never kept), then the normal signed-in flow."""
+        if self.login_busy or not self.second_step or not self._challenge:
+            return
+        typed = form_text(form_data, "code", SECOND_CODE_MAX)
+        code = typed.strip() if self.recovery_mode else code_digits(typed)
+        problem = second_code_problem(code, self.recovery_mode)
+        if problem:
+            self.login_error = problem
+            return
+        self.login_error = ""
+        self.second_info = ""
+        self.login_busy = True
+        yield
+        try:
+            result = await session_guard.call(
+                accounts.login_second_factor,
+                self._challenge,
+                code,
+                utcnow(),
+                ip=self._client_ip(),
+            )
+            payload = result.to_json()
+        except Exception as exc:
+            self.login_busy = False
+            self.login_error = second_factor_error_key(exc)
+            return
+        yield [rx.set_value("login-code", ""), *await self._signed_in(payload)]
+
+    @rx.event
+    async def resend_second_factor(self):
+        """ "Renvoyer le code" (e-mail and SMS), once the 60 s countdown is over."""
+        if self.login_busy or self.second_resend_seconds > 0 or not self._challenge:
+            return
+        self.login_error = ""
+        self.second_info = ""
+        self.login_busy = True
+        yield
+        try:
+            await session_guard.call(second_factor.resend, self._challenge, utcnow())
+        except Exception as exc:
+            self.login_busy = False
+            self.login_error = second_factor_error_key(exc)
+            return
+        self.login_busy = False
+        self.second_info = K_CODE_RESENT
+        self.second_resend_seconds = RESEND_SECONDS
+        yield AuthState.run_second_countdown
+
+    @rx.event(background=True)
+    async def run_second_countdown(self):
+        """The resend countdown of the second step (stops when the step is left)."""
+        await tick_down(self, "second_resend_seconds", "_second_ticked_at")
+
+    @rx.event
+    def toggle_recovery(self):
+        """ "Utiliser un code de secours" and back to the app's code."""
+        self.recovery_mode = not self.recovery_mode
+        self.login_error = ""
+        return rx.set_value("login-code", "")
+
+    @rx.event
+    def back_to_password(self) -> None:
+        """ "Retour": the password step again (this pending sign-in is dropped)."""
+        if not self.login_busy:
+            self.login_error = ""
+            self._leave_second_step()
 
     def _client_ip(self) -> str:
         """The shopper's address for rate limits (grocer.state.client_address)."""

@@ -102,6 +102,25 @@ def password_rules_problem(password: str, confirm: str) -> str:
     return ""
 
 
+async def tick_down(state: rx.State, seconds_var: str, ticked_var: str) -> None:
+    """The body of a resend countdown (a background handler): `seconds_var` goes down by one
+    each second until 0 (a reset to 0 stops it); `ticked_var`, the epoch seconds of the last
+    tick, keeps it to one countdown at a time however often it is started."""
+    async with state:
+        if time.time() - getattr(state, ticked_var) < 2.5:
+            return
+        setattr(state, ticked_var, time.time())
+    while True:
+        await asyncio.sleep(1)
+        async with state:
+            setattr(state, ticked_var, time.time())
+            left = getattr(state, seconds_var)
+            if left <= 0:
+                setattr(state, ticked_var, 0.0)
+                return
+            setattr(state, seconds_var, left - 1)
+
+
 class OtpFlowState(rx.State, mixin=True):
     """Steps 1 and 2 of a dialog that proves an e-mail by a code; the dialog adds the rest."""
 
@@ -218,18 +237,7 @@ class OtpFlowState(rx.State, mixin=True):
     @rx.event(background=True)
     async def run_countdown(self):
         """The resend countdown, one second at a time; stops when the dialog resets."""
-        async with self:
-            if time.time() - self._ticked_at < 2.5:
-                return  # one countdown at a time, however often this is called
-            self._ticked_at = time.time()
-        while True:
-            await asyncio.sleep(1)
-            async with self:
-                self._ticked_at = time.time()
-                if self.resend_seconds <= 0:  # also when the dialog was reset
-                    self._ticked_at = 0.0
-                    return
-                self.resend_seconds -= 1
+        await tick_down(self, "resend_seconds", "_ticked_at")
 
     @rx.event
     async def resend_code(self, lang: str = "fr"):

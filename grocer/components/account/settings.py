@@ -5,7 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.account.frame import section_frame
+from grocer.components.account.two_factor import two_factor_panel
 
 
 def settings_section() -> rx.Component:
-    return section_frame("account:nav.settings")
+    return section_frame("account:nav.settings", two_factor_panel())
