@@ -15,6 +15,7 @@ from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import (
     LINK,
     SECONDARY,
+    checked_form,
     error_box,
     field_input,
     info_box,
@@ -35,6 +36,7 @@ INPUT = (
     "focus:ring-4 focus:ring-green-600/15 aria-[invalid=true]:border-red-500"
 )
 LABEL = "mb-1.5 block text-sm font-semibold text-gray-800"
+FORM = "flex flex-col gap-4 px-6 pb-6 pt-2"  # the sign-in dialog's steps
 
 _EYE = ("M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z", "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z")
 _EYE_OFF = (
@@ -230,7 +232,7 @@ def second_factor_step() -> rx.Component:
     """The sign-in's second step (two-factor), in the same dialog: the code, then the usual
     signed-in flow."""
     invalid = AuthState.login_error != ""
-    return rx.el.form(
+    return checked_form(
         network_notice(),
         error_box(AuthState.login_error, "login-error"),
         info_box(AuthState.second_info),
@@ -245,17 +247,15 @@ def second_factor_step() -> rx.Component:
         ),
         _second_links(),
         on_submit=AuthState.submit_second_factor,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        class_name="flex flex-col gap-4 px-6 pb-6 pt-2",
-        id="login-code-form",
+        form_id="login-code-form",
+        class_name=FORM,
     )
 
 
 def _password_step() -> rx.Component:
     """The username and password (000 §2.1)."""
     invalid = AuthState.login_error != ""
-    return rx.el.form(
+    return checked_form(
         network_notice(),
         error_box(AuthState.login_error, "login-error"),
         text_field(
@@ -295,10 +295,8 @@ def _password_step() -> rx.Component:
         submit_button(t("auth:login.submit"), t("auth:login.busy"), AuthState.login_busy),
         switch_prompt("auth:login.noAccount", "auth:login.createAccount", "signup"),
         on_submit=AuthState.submit_login,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        class_name="flex flex-col gap-4 px-6 pb-6 pt-2",
-        id="login-form",
+        form_id="login-form",
+        class_name=FORM,
     )
 
 

@@ -133,6 +133,24 @@ def coordinate_attrs(axis: str) -> dict[str, str]:
     }
 
 
+def checked_form(
+    *children: rx.Component,
+    on_submit: Any,
+    form_id: str,
+    class_name: str = "flex flex-col gap-4",
+) -> rx.Component:
+    """A form of uncontrolled inputs, checked by the state rather than the browser (what is
+    typed reaches the handler as the submitted form, never a state var)."""
+    return rx.el.form(
+        *children,
+        on_submit=on_submit,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        class_name=class_name,
+        id=form_id,
+    )
+
+
 def spinner(size: int = 18) -> rx.Component:
     """The turning arc of a call that is running."""
     return stroke_icon(SPINNER, size, "animate-spin")

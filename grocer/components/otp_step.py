@@ -20,6 +20,7 @@ from grocer.components.form_parts import (
     CHECK,
     LINK,
     SECONDARY,
+    checked_form,
     error_box,
     info_box,
     network_notice,
@@ -39,14 +40,7 @@ def lang_input() -> rx.Component:
 
 def step_form(*children: rx.Component, on_submit: Any, form_id: str) -> rx.Component:
     """One step's form: uncontrolled inputs, checked by the state rather than the browser."""
-    return rx.el.form(
-        *children,
-        on_submit=on_submit,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        class_name="flex flex-col gap-4",
-        id=form_id,
-    )
+    return checked_form(*children, on_submit=on_submit, form_id=form_id)
 
 
 def back_button(state: type[OtpFlowState]) -> rx.Component:

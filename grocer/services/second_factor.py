@@ -32,7 +32,7 @@ from typing import Any
 
 import pyotp
 import segno
-from sqlmodel import Session, col, select, update
+from sqlmodel import Session, col, delete, select, update
 
 from grocer.models import PendingLogin, TwoFactorSecret, User, UserPhone, UserSettings
 from grocer.models.base import as_utc
@@ -61,6 +61,7 @@ RESEND_COOLDOWN = otp.RESEND_COOLDOWN
 SENDS_PER_USER = 10  # sign-in codes sent to one account per hour (logins and resends)
 SEND_WINDOW = timedelta(hours=1)
 
+_PRUNE_AFTER = timedelta(days=1)
 _SEALING_LABEL = b"grocer totp sealing"
 _NONCE_BYTES = 8
 
@@ -304,6 +305,12 @@ def begin(
     e-mail and SMS; commits. RateLimited past SENDS_PER_USER codes an hour."""
     assert user.id is not None
     now = as_utc(now)
+    db.exec(  # the account's long-dead sign-ins go
+        delete(PendingLogin).where(
+            col(PendingLogin.user_id) == user.id,
+            col(PendingLogin.expires_at) < now - _PRUNE_AFTER,
+        )
+    )
     challenge = secrets.token_urlsafe(CHALLENGE_BYTES)
     token_hash = hash_challenge(challenge)
     code = otp.generate_code() if method in (EMAIL, SMS) else None

@@ -19,6 +19,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Mapping
+from typing import Any
 
 import reflex as rx
 
@@ -256,6 +257,21 @@ class AuthState(SessionState):
             *([AuthState.run_second_countdown] if sent else []),
         ]
 
+    def _second_busy(self) -> None:
+        self.login_error = ""
+        self.second_info = ""
+        self.login_busy = True
+
+    async def _second_call(self, fn: Any, *args: Any, **kwargs: Any) -> tuple[bool, Any]:
+        """One call of the second step: (True, its answer), or (False, None) with its message
+        shown and the dialog no longer busy."""
+        try:
+            return True, await session_guard.call(fn, *args, **kwargs)
+        except Exception as exc:
+            self.login_busy = False
+            self.login_error = second_factor_error_key(exc)
+            return False, None
+
     @rx.event
     async def submit_second_factor(self, form_data: dict):
         """Finish the sign-in with the code (never kept), then the normal signed-in flow."""
@@ -267,39 +283,23 @@ class AuthState(SessionState):
         if problem:
             self.login_error = problem
             return
-        self.login_error = ""
-        self.second_info = ""
-        self.login_busy = True
+        self._second_busy()
         yield
-        try:
-            result = await session_guard.call(
-                accounts.login_second_factor,
-                self._challenge,
-                code,
-                utcnow(),
-                ip=self._client_ip(),
-            )
-            payload = result.to_json()
-        except Exception as exc:
-            self.login_busy = False
-            self.login_error = second_factor_error_key(exc)
-            return
-        yield [rx.set_value("login-code", ""), *await self._signed_in(payload)]
+        done, result = await self._second_call(
+            accounts.login_second_factor, self._challenge, code, utcnow(), ip=self._client_ip()
+        )
+        if done:
+            yield [rx.set_value("login-code", ""), *await self._signed_in(result.to_json())]
 
     @rx.event
     async def resend_second_factor(self):
         """ "Renvoyer le code" (e-mail and SMS), once the 60 s countdown is over."""
         if self.login_busy or self.second_resend_seconds > 0 or not self._challenge:
             return
-        self.login_error = ""
-        self.second_info = ""
-        self.login_busy = True
+        self._second_busy()
         yield
-        try:
-            await session_guard.call(second_factor.resend, self._challenge, utcnow())
-        except Exception as exc:
-            self.login_busy = False
-            self.login_error = second_factor_error_key(exc)
+        done, _ = await self._second_call(second_factor.resend, self._challenge, utcnow())
+        if not done:
             return
         self.login_busy = False
         self.second_info = K_CODE_RESENT

@@ -86,6 +86,13 @@ def enrol_app(client: TestClient, user: User, now: datetime) -> tuple[str, list[
 # --- e-mail ----------------------------------------------------------------------------------
 
 
+def email_challenge(client: TestClient, user: User, smtp: SmtpServer) -> tuple[str, str]:
+    """Codes by e-mail switched on, then the password step: its challenge and the code sent."""
+    choose(client, user, "email")
+    challenge = challenge_of(client, "email")
+    return challenge, smtp.wait_for_code(EMAIL)
+
+
 def test_email_code_signs_in_once(
     client: TestClient, awa: User, smtp: SmtpServer, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -107,9 +114,7 @@ def test_wrong_codes_then_429_and_they_count_as_failed_sign_ins(
     client: TestClient, awa: User, smtp: SmtpServer
 ) -> None:
     clock = Clock(client)
-    choose(client, awa, "email")
-    challenge = challenge_of(client, "email")
-    code = smtp.wait_for_code(EMAIL)
+    challenge, code = email_challenge(client, awa, smtp)
     for _ in range(second_factor.MAX_ATTEMPTS):
         wrong = second(client, challenge, wrong_code(code))
         assert wrong.status_code == 400 and wrong.json()["message"] == WRONG
@@ -138,9 +143,7 @@ def test_an_expired_or_unknown_challenge_is_refused(
     client: TestClient, awa: User, smtp: SmtpServer
 ) -> None:
     clock = Clock(client)
-    choose(client, awa, "email")
-    challenge = challenge_of(client, "email")
-    code = smtp.wait_for_code(EMAIL)
+    challenge, code = email_challenge(client, awa, smtp)
     clock.advance(minutes=10, seconds=1)
     expired = second(client, challenge, code)
     assert expired.status_code == 400 and expired.json()["message"] == WRONG
@@ -152,9 +155,7 @@ def test_resend_waits_60_s_and_replaces_the_code(
     client: TestClient, awa: User, smtp: SmtpServer
 ) -> None:
     clock = Clock(client)
-    choose(client, awa, "email")
-    challenge = challenge_of(client, "email")
-    first = smtp.wait_for_code(EMAIL)
+    challenge, first = email_challenge(client, awa, smtp)
     resend = f"{API}/auth/login/second-factor/resend"
     early = client.post(resend, json={"challenge": challenge})
     assert early.status_code == 429 and early.json()["key"] == "security.errors.resendWait"

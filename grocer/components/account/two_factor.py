@@ -11,7 +11,13 @@ import reflex as rx
 
 from grocer.components.auth_dialog import code_field, text_field
 from grocer.components.choice import radio_card
-from grocer.components.form_parts import SECONDARY, error_box, submit_button, verbatim_attrs
+from grocer.components.form_parts import (
+    SECONDARY,
+    checked_form,
+    error_box,
+    submit_button,
+    verbatim_attrs,
+)
 from grocer.components.i18n import t
 from grocer.state.forms import PASSWORD_MAX
 from grocer.state.two_factor import CHOICES, TwoFactorState
@@ -54,11 +60,22 @@ def _cancel() -> rx.Component:
     )
 
 
+def _panel(title_key: str, text_key: str, *children: rx.Component, **props: Any) -> rx.Component:
+    """A step of the panel: its title, what to do, then `children`."""
+    return rx.el.div(
+        rx.el.h4(t(title_key), class_name="font-semibold text-gray-900"),
+        rx.el.p(t(text_key), class_name="text-sm text-gray-700"),
+        *children,
+        class_name=PANEL,
+        **props,
+    )
+
+
 def _enrolment() -> rx.Component:
     """The QR code, the key written out, and the code that switches the app on."""
-    return rx.el.div(
-        rx.el.h4(t("security:enrol.title"), class_name="font-semibold text-gray-900"),
-        rx.el.p(t("security:enrol.scan"), class_name="text-sm text-gray-700"),
+    return _panel(
+        "security:enrol.title",
+        "security:enrol.scan",
         rx.el.img(
             src=TwoFactorState.qr_code,
             alt=t("security:enrol.qrAlt"),
@@ -71,7 +88,7 @@ def _enrolment() -> rx.Component:
             id="two-factor-secret",
             class_name="block break-all rounded-lg bg-white px-3 py-2 font-mono text-base tracking-wider text-gray-900",
         ),
-        rx.el.form(
+        checked_form(
             code_field("two-factor-code", error_id=ERROR_ID, invalid=TwoFactorState.error != ""),
             _buttons(
                 submit_button(
@@ -80,20 +97,17 @@ def _enrolment() -> rx.Component:
                 _cancel(),
             ),
             on_submit=TwoFactorState.confirm_app,
-            reset_on_submit=False,
-            custom_attrs={"noValidate": True},
+            form_id="two-factor-enrol-form",
             class_name="space-y-4",
-            id="two-factor-enrol-form",
         ),
-        class_name=PANEL,
     )
 
 
 def _recovery_codes() -> rx.Component:
     """The recovery codes, this once, until "J'ai noté mes codes"."""
-    return rx.el.div(
-        rx.el.h4(t("security:recovery.title"), class_name="font-semibold text-gray-900"),
-        rx.el.p(t("security:recovery.text"), class_name="text-sm text-gray-700"),
+    return _panel(
+        "security:recovery.title",
+        "security:recovery.text",
         rx.el.ul(
             rx.foreach(
                 TwoFactorState.recovery_codes,
@@ -108,14 +122,13 @@ def _recovery_codes() -> rx.Component:
             on_click=TwoFactorState.codes_noted,
             class_name=SECONDARY,
         ),
-        class_name=PANEL,
         role="status",
     )
 
 
 def _password_prompt() -> rx.Component:
     """Switching off asks for the current password."""
-    return rx.el.form(
+    return checked_form(
         rx.el.p(t("security:disable.text"), class_name="text-sm text-gray-700"),
         text_field(
             "password",
@@ -135,10 +148,8 @@ def _password_prompt() -> rx.Component:
             _cancel(),
         ),
         on_submit=TwoFactorState.disable,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
+        form_id="two-factor-disable-form",
         class_name=PANEL,
-        id="two-factor-disable-form",
     )
 
 
