@@ -25,14 +25,19 @@ K_SAVED = "security:toasts.saved"
 K_FAILED = "security:toasts.failed"
 K_NOT_SIGNED_IN = "account:toasts.notSignedIn"
 CHOICES = ("disabled", "sms", "email", "app")
+#: The password check's errors (grocer.services.accounts) → the panel's messages.
+_PASSWORD_KEYS = {
+    "account.errors.currentPasswordWrong": "security:errors.passwordWrong",
+    "validation.fillAllFields": "security:errors.passwordRequired",
+}
 
 
 def error_key(exc: BaseException) -> str:
     """A refused change's message: the service's own (security.…) or the generic failure."""
     if isinstance(exc, ServiceError) and exc.key.startswith("security."):
         return "security:" + exc.key.removeprefix("security.")
-    if isinstance(exc, ServiceError) and exc.key == "account.errors.currentPasswordWrong":
-        return "security:errors.passwordWrong"
+    if isinstance(exc, ServiceError) and exc.key in _PASSWORD_KEYS:
+        return _PASSWORD_KEYS[exc.key]
     if isinstance(exc, ServiceError) and exc.status == 429:
         return "security:errors.tooManyTries"
     return K_FAILED

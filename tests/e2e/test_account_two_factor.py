@@ -9,6 +9,7 @@ phone (390 px). Screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -16,6 +17,7 @@ import pyotp
 import pytest
 
 from tests.e2e.test_session_bag import (
+    ADD,
     PASSWORD,
     account_button,
     api_account,
@@ -50,7 +52,21 @@ def open_panel(page: Any) -> Any:
 def sign_out(page: Any) -> None:
     account_button(page).click()
     page.get_by_role("menuitem", name="Se déconnecter").click()
-    page.get_by_role("button", name="Sign in", exact=True).wait_for()
+    page.wait_for_function("() => !localStorage.getItem('accessToken')")
+
+
+def password_through_the_guard(page: Any, email: str) -> Any:
+    """Signed out, the settings' address sends to the shop with the sign-in dialog; the
+    password there. Answers the dialog's second step."""
+    page.goto(SETTINGS)
+    login = page.get_by_role("dialog", name="Connectez-vous à votre compte")
+    login.wait_for()
+    page.wait_for_function("() => location.pathname === '/'")
+    page.locator(ADD).first.wait_for()  # the shop is drawn (the dialog with it)
+    login.get_by_label("Nom d'utilisateur ou email").fill(email)
+    login.locator("#login-password").fill(PASSWORD)
+    login.get_by_role("button", name="Se connecter", exact=True).click()
+    return code_step(page)
 
 
 def code_step(page: Any) -> Any:
@@ -89,8 +105,7 @@ def test_codes_by_email_at_sign_in(page: Any, shop: str, smtp: Any) -> None:
 
     sign_out(page)
     sent = len(smtp.messages_to(email))
-    sign_in(page, email)
-    dialog = code_step(page)
+    dialog = password_through_the_guard(page, email)
     assert dialog.get_by_role("button", name="Renvoyer le code dans 60 s").is_disabled() or (
         dialog.get_by_role("button", name="Renvoyer le code").count() == 1
     )
@@ -100,8 +115,9 @@ def test_codes_by_email_at_sign_in(page: Any, shop: str, smtp: Any) -> None:
     dialog.get_by_text("Veuillez entrer un code de vérification à 6 chiffres").wait_for()
     dialog.get_by_label("Code à 6 chiffres").fill(code)
     dialog.get_by_role("button", name="Vérifier", exact=True).click()
-    account_button(page).wait_for()
     dialog.wait_for(state="hidden")
+    page.wait_for_url(re.compile(r".*/account\?section=settings$"))  # back where it was
+    account_button(page).wait_for()
 
 
 def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
@@ -109,7 +125,9 @@ def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
 ) -> None:
     email = signed_in_shopper(page, shop, smtp, "ibrahim")
     panel = open_panel(page)
-    panel.get_by_text("Application d'authentification", exact=True).click()
+    app = panel.get_by_role("radio", name=re.compile(r"^Application d'authentification"))
+    assert "Recommandé" in app.locator("xpath=ancestor::label").inner_text()
+    app.click()
     qr = panel.get_by_role(
         "img", name="Code QR à scanner avec votre application d'authentification"
     )
@@ -134,10 +152,9 @@ def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
     assert page.locator("#two-factor-recovery-codes").count() == 0
     assert page.locator("#two-factor-current").inner_text() == "Application d'authentification"
 
-    # On a phone: the password, then the app's code in the same dialog.
-    open_home(phone)
-    sign_in(phone, email)
-    dialog = code_step(phone)
+    # On a phone, sent to the sign-in by the account's guard: the password, then the app's
+    # code in the same dialog, then back to the settings.
+    dialog = password_through_the_guard(phone, email)
     assert dialog.get_by_text("Saisissez le code à 6 chiffres affiché par").is_visible()
     assert dialog.get_by_role("button", name="Utiliser un code de secours").is_visible()
     no_sideways_scroll(phone)
@@ -147,6 +164,7 @@ def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
     dialog.get_by_label("Code à 6 chiffres").fill(totp.now())
     dialog.get_by_role("button", name="Vérifier", exact=True).click()
     dialog.wait_for(state="hidden")
-    phone.wait_for_function("() => !!localStorage.getItem('accessToken')")
+    phone.wait_for_url(re.compile(r".*/account\?section=settings$"))
+    phone.locator("#two-factor-panel").wait_for()
     stored = phone.evaluate("({...localStorage})")
     assert stored["accessToken"] and PASSWORD not in str(stored)

@@ -136,6 +136,8 @@ def test_panel_choices_and_switching_off(db: Session, awa: User) -> None:
     assert panel.method == "email" and panel.error == ""
     run(TwoFactorState.choose, panel, "disabled")
     assert panel.asking_password and panel.method == "email"
+    run(TwoFactorState.disable, panel, {"password": ""})
+    assert panel.error == "security:errors.passwordRequired"
     run(TwoFactorState.disable, panel, {"password": "wrong-password"})
     assert panel.error == "security:errors.passwordWrong" and panel.method == "email"
     run(TwoFactorState.disable, panel, {"password": PASSWORD})
