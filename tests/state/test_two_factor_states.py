@@ -149,3 +149,13 @@ def test_panel_needs_a_signed_in_user(db: Session, awa: User) -> None:
     run(TwoFactorState.choose, panel, "email")
     db.expire_all()
     assert two_factor.status(db, awa)["method"] == "disabled"
+
+
+def test_resend_waits_for_the_countdown_and_the_server(db: Session, awa: User) -> None:
+    two_factor.choose(db, awa, "email", utcnow())
+    auth = password_step(new_tree())
+    run(AuthState.resend_second_factor, auth)  # the countdown runs: nothing is sent
+    assert auth.login_error == "" and auth.second_info == ""
+    auth.second_resend_seconds = 0  # a browser that skips the countdown meets the server's wait
+    run(AuthState.resend_second_factor, auth)
+    assert auth.login_error == "security:errors.resendWait" and not auth.login_busy
