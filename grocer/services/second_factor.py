@@ -311,6 +311,8 @@ def begin(
             col(PendingLogin.expires_at) < now - _PRUNE_AFTER,
         )
     )
+    if method == SMS and primary_phone(db, user.id) is None:
+        method = EMAIL  # the phone was removed since: the code goes by e-mail, and says so
     challenge = secrets.token_urlsafe(CHALLENGE_BYTES)
     token_hash = hash_challenge(challenge)
     code = otp.generate_code() if method in (EMAIL, SMS) else None

@@ -207,6 +207,17 @@ def test_sms_needs_a_phone(client: TestClient, awa: User) -> None:
     assert refused.status_code == 400 and refused.json()["key"] == "security.errors.noPhone"
 
 
+def test_sms_without_a_phone_any_more_sends_the_code_by_email(
+    client: TestClient, db: Session, smtp: SmtpServer
+) -> None:
+    user = make_user(db, email_address=EMAIL, phones=[PhoneInput("+226", "70123456")])
+    choose(client, user, "sms")
+    phones = client.put(f"{API}/users/{user.id}", json={"phones": []}, headers=bearer_for(user))
+    assert phones.status_code == 200, phones.text
+    challenge = challenge_of(client, "email")  # never a sign-in without a code
+    signed_in(second(client, challenge, smtp.wait_for_code(EMAIL)))
+
+
 # --- the authenticator app ---------------------------------------------------------------------
 
 
