@@ -122,7 +122,6 @@ def _recovery_codes() -> rx.Component:
             on_click=TwoFactorState.codes_noted,
             class_name=SECONDARY,
         ),
-        role="status",
     )
 
 
