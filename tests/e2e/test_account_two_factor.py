@@ -25,6 +25,7 @@ from tests.e2e.test_session_bag import (
     open_home,
     sign_in,
 )
+from tests.support.axe import serious_violations
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -102,6 +103,7 @@ def test_codes_by_email_at_sign_in(page: Any, shop: str, smtp: Any) -> None:
         "() => document.querySelector('#two-factor-current').textContent === 'Code par email'"
     )
     shot(page, "panel-email-1280")
+    assert serious_violations(page, "#two-factor-panel") == []
 
     sign_out(page)
     sent = len(smtp.messages_to(email))
@@ -110,6 +112,7 @@ def test_codes_by_email_at_sign_in(page: Any, shop: str, smtp: Any) -> None:
         dialog.get_by_role("button", name="Renvoyer le code").count() == 1
     )
     code = smtp.wait_for_code(email, after=sent)
+    assert serious_violations(page, "#login-dialog") == []
     dialog.get_by_label("Code à 6 chiffres").fill("12345")
     dialog.get_by_role("button", name="Vérifier", exact=True).click()
     dialog.get_by_text("Veuillez entrer un code de vérification à 6 chiffres").wait_for()
@@ -136,6 +139,7 @@ def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
     secret = panel.locator("#two-factor-secret").inner_text().replace(" ", "")
     totp = pyotp.TOTP(secret)
     shot(page, "enrolment-1280")
+    assert serious_violations(page, "#two-factor-panel") == []
     used = totp.now()
     panel.get_by_label("Code à 6 chiffres").fill(used)
     panel.get_by_role("button", name="Activer").click()
@@ -146,6 +150,7 @@ def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
     assert all(len(code) == 11 and code[5] == "-" for code in recovery)
     assert panel.locator("#two-factor-secret").count() == 0  # the key is gone
     shot(page, "recovery-codes-1280")
+    assert serious_violations(page, "#two-factor-panel") == []
     panel.get_by_role("button", name="J'ai noté mes codes").click()
     codes.first.wait_for(state="detached")
     open_panel(page)  # shown once: not after a reload either
@@ -159,6 +164,7 @@ def test_authenticator_app_with_recovery_codes_then_totp_on_a_phone(
     assert dialog.get_by_role("button", name="Utiliser un code de secours").is_visible()
     no_sideways_scroll(phone)
     shot(phone, "sign-in-step-390")
+    assert serious_violations(phone, "#login-dialog") == []
     while totp.now() == used:  # the confirming code is spent: wait for the next one
         time.sleep(1)
     dialog.get_by_label("Code à 6 chiffres").fill(totp.now())
