@@ -16,8 +16,10 @@ from typing import Any
 import pyotp
 import pytest
 
+from tests.e2e.test_account_shell import (
+    _sign_in_where_the_guard_sent as sign_in_where_the_guard_sent,
+)
 from tests.e2e.test_session_bag import (
-    ADD,
     PASSWORD,
     account_button,
     api_account,
@@ -60,13 +62,7 @@ def password_through_the_guard(page: Any, email: str) -> Any:
     """Signed out, the settings' address sends to the shop with the sign-in dialog; the
     password there. Answers the dialog's second step."""
     page.goto(SETTINGS)
-    login = page.get_by_role("dialog", name="Connectez-vous à votre compte")
-    login.wait_for()
-    page.wait_for_function("() => location.pathname === '/'")
-    page.locator(ADD).first.wait_for()  # the shop is drawn (the dialog with it)
-    login.get_by_label("Nom d'utilisateur ou email").fill(email)
-    login.locator("#login-password").fill(PASSWORD)
-    login.get_by_role("button", name="Se connecter", exact=True).click()
+    sign_in_where_the_guard_sent(page, email)
     return code_step(page)
 
 
