@@ -14,7 +14,7 @@ from typing_extensions import TypedDict
 
 from grocer.models import ORDER_STATUSES, Order, OrderLine, Payment, User
 from grocer.models.base import iso_utc, utcnow
-from grocer.services import slot_capacity
+from grocer.services import credit, slot_capacity
 from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from grocer.services.money import check_currency, decimal_string
 from grocer.services.ownership import ensure_account, is_admin
@@ -95,6 +95,9 @@ class OrderDetails:
     payment_status: str = "unpaid"
     idempotency_key: str | None = None
     request_hash: str | None = None
+
+
+GIFTCARD_KIND = "giftcard"
 
 
 def can_transition(current: str, target: str) -> bool:
@@ -200,7 +203,7 @@ def set_status(
 
 def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
     """The one place a status changes: the transition must be allowed (else Conflict 409);
-    a cancelled order gives its slot back."""
+    a cancelled order gives its slot and the credit it used back."""
     if not can_transition(order.status, target):
         raise Conflict(
             f"Transition de statut impossible : {order.status} → {target}",
@@ -213,6 +216,7 @@ def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
     if target == "cancelled":
         assert order.id is not None
         slot_capacity.release_booking(db, order.id, now)
+        credit.give_back_for_order(db, order.user_id, order.number, now=now)
 
 
 def new_order_number(now: datetime) -> str:
@@ -242,11 +246,13 @@ def place_order(
     """
     assert user.id is not None
     extra = details or OrderDetails()
-    if not lines:
+    if not lines and extra.kind != GIFTCARD_KIND:  # a gift card is an order without lines
         raise ValidationFailed("lines", "La commande est vide", key="orders.errors.empty")
     if any(line.quantity < 1 or line.unit_price < 0 for line in lines):
         raise ValidationFailed("lines", "Ligne de commande invalide", key="orders.errors.line")
-    if sum((line.unit_price * line.quantity for line in lines), Decimal("0")) != totals.subtotal:
+    if lines and sum((line.unit_price * line.quantity for line in lines), Decimal("0")) != (
+        totals.subtotal
+    ):
         raise ValidationFailed("subtotal", "Sous-total incohérent", key="orders.errors.subtotal")
     order = Order(
         number=new_order_number(now),

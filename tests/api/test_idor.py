@@ -128,6 +128,12 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
     return view
 
 
+PURCHASE: dict[str, Any] = {
+    "amount": "10000",
+    "recipientEmail": "ami@example.com",
+    "payment": {"method": "mobile_money", "channel": "orange", "phone": "70123456"},
+}
+
 # (method, path template, body): every read, change or delete of one of A's resources.
 ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/addresses/user/{a}", None),
@@ -143,6 +149,7 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{b}/orders/{order}", None),  # B's own path, A's order id
     ("GET", "/users/{a}/giftcards", None),
     ("POST", "/users/{a}/giftcards/redeem", {"code": "SPARE-CODE"}),
+    ("POST", "/users/{a}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{a}/credit", None),
     ("PUT", "/cart/items/{cart_item}", {"quantity": 9}),
     ("DELETE", "/cart/items/{cart_item}", None),
@@ -200,6 +207,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{user_id}/orders/{order_id}", None),
     ("GET", "/users/{user_id}/giftcards", None),
     ("POST", "/users/{user_id}/giftcards/redeem", {"code": "A-CARD-0001"}),
+    ("POST", "/users/{user_id}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{user_id}/credit", None),
     ("POST", "/cart/items", {"productId": 1, "quantity": 1}),
     ("PUT", "/cart/items/{item_id}", {"quantity": 2}),
