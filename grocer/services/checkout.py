@@ -324,15 +324,20 @@ def order_by_key(db: Session, user_id: int, key: str) -> Order | None:
     return db.exec(query.execution_options(populate_existing=True)).first()
 
 
-def _replay(db: Session, user: User, order: Order, digest: str) -> PlaceResult:
-    """The stored order of a key seen before, if the request is the same one."""
+def replayed_order(db: Session, user: User, order: Order, digest: str) -> OrderDict:
+    """The stored order of a key seen before, if the request is the same one (Conflict
+    otherwise): what a replayed checkout or gift-card purchase answers."""
     if order.request_hash != digest:
         raise Conflict(
             "Cette clé d'idempotence a déjà servi pour une autre commande",
             key="orders.errors.idempotencyMismatch",
         )
     assert order.id is not None and user.id is not None
-    placed = orders.get_order(db, user, user.id, order.id)
+    return orders.get_order(db, user, user.id, order.id)
+
+
+def _replay(db: Session, user: User, order: Order, digest: str) -> PlaceResult:
+    placed = replayed_order(db, user, order, digest)
     return PlaceResult(placed, False, placed["paymentReference"])
 
 

@@ -29,7 +29,7 @@ from grocer.db import session_scope
 from grocer.models import GiftCard, Order, User
 from grocer.models.base import as_utc
 from grocer.services import checkout, giftcards, mailer, orders, payments
-from grocer.services.errors import Conflict, DeliveryFailed, ValidationFailed
+from grocer.services.errors import DeliveryFailed, ValidationFailed
 from grocer.services.giftcards import PurchasedGiftCardDict
 from grocer.services.languages import language_or_default
 from grocer.services.money import BASE_CURRENCY, decimal_string
@@ -129,14 +129,8 @@ def _card_of(db: Session, order_id: int) -> GiftCard:
 
 
 def _replay(db: Session, user: User, order: Order, digest: str) -> PurchaseResult:
-    if order.request_hash != digest:
-        raise Conflict(
-            "Cette clé d'idempotence a déjà servi pour une autre commande",
-            key="orders.errors.idempotencyMismatch",
-        )
-    assert order.id is not None and user.id is not None
-    placed = orders.get_order(db, user, user.id, order.id)
-    card = giftcards.purchased_dict(_card_of(db, order.id))
+    placed = checkout.replayed_order(db, user, order, digest)
+    card = giftcards.purchased_dict(_card_of(db, placed["id"]))
     return PurchaseResult(placed, card, False, placed["paymentReference"])
 
 

@@ -9,7 +9,6 @@ from decimal import Decimal
 from email.header import decode_header, make_header
 from email.message import Message
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
@@ -77,17 +76,6 @@ def stored_card(order_id: int) -> GiftCard:
 
 def mails_to(smtp: SmtpServer, address: str) -> list[Message]:
     return smtp.messages_to(address)
-
-
-@pytest.fixture
-def provider(mobile_money: FakeMobileMoney, client: TestClient) -> FakeMobileMoney:
-    """The fake provider, its callbacks delivered to the API under test (in process)."""
-
-    def deliver(url: str, headers: dict[str, str], form: dict[str, str]) -> int:
-        return client.post(urlsplit(url).path, data=form, headers=headers).status_code
-
-    mobile_money.deliver = deliver
-    return mobile_money
 
 
 @pytest.fixture
@@ -257,9 +245,7 @@ def test_two_submissions_at_once_make_one_order(
 # --- what is refused -------------------------------------------------------------------------
 
 
-def test_without_mobile_money_nothing_is_sold(
-    client: TestClient, db: Session, buyer: User
-) -> None:
+def test_without_mobile_money_nothing_is_sold(client: TestClient, db: Session, buyer: User) -> None:
     answer = buy(client, buyer)
     assert answer.status_code == 400
     assert answer.json()["key"] == "giftcards.errors.mobileMoneyOnly"
@@ -353,14 +339,20 @@ def test_an_empty_code_has_the_spec_message(
 # --- the credit at checkout ------------------------------------------------------------------
 
 
+def credit_and_bag(client: TestClient, db: Session, user: User, amount: str) -> dict[str, str]:
+    """`amount` XOF of credit (a redeemed card) and a bag worth a delivery; the auth headers."""
+    assert user.id is not None
+    credit.add_credit(db, user.id, amount, "giftcard:ABCD", now=utcnow())
+    db.commit()
+    auth = bearer_for(user)
+    fill_bag(client, auth, make_article(db, "riz", RICE_PRICE), BAG_QUANTITY)
+    return auth
+
+
 def test_credit_is_deducted_from_the_next_order_and_given_back_on_cancel(
     client: TestClient, db: Session, alice: User
 ) -> None:
-    assert alice.id is not None
-    credit.add_credit(db, alice.id, "5000", "giftcard:ABCD", now=utcnow())
-    db.commit()
-    auth = bearer_for(alice)
-    fill_bag(client, auth, make_article(db, "riz", RICE_PRICE), BAG_QUANTITY)
+    auth = credit_and_bag(client, db, alice, "5000")
     quote = client.get(f"{API}/checkout/quote", headers=auth).json()
     assert quote["credit"] == "5000.00"
     placed = place_order(client, auth, order_body(make_slot(db)), "with-credit")
@@ -394,11 +386,7 @@ def test_credit_is_deducted_from_the_next_order_and_given_back_on_cancel(
 def test_credit_covering_the_whole_order_leaves_nothing_to_collect(
     client: TestClient, db: Session, alice: User, provider: FakeMobileMoney
 ) -> None:
-    assert alice.id is not None
-    credit.add_credit(db, alice.id, "1000000", "giftcard:WXYZ", now=utcnow())
-    db.commit()
-    auth = bearer_for(alice)
-    fill_bag(client, auth, make_article(db, "riz", RICE_PRICE), BAG_QUANTITY)
+    auth = credit_and_bag(client, db, alice, "1000000")
     placed = place_order(client, auth, order_body(make_slot(db), payment=PAY), "all-credit")
     assert placed.status_code == 201, placed.text
     assert placed.json()["total"] == "0.00"

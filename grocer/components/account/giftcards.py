@@ -27,7 +27,7 @@ from grocer.components.form_parts import (
     verbatim_attrs,
 )
 from grocer.components.i18n import t
-from grocer.components.session_hooks import Every
+from grocer.components.payment_wait import payment_waiting
 from grocer.services.giftcard_purchase import EMAIL_MAX, MESSAGE_MAX, SENDER_MAX
 from grocer.services.giftcards import CODE_MAX
 from grocer.state.account_wallet import POLL_MS, WalletState
@@ -156,24 +156,14 @@ def _buy_fields() -> rx.Component:
 
 
 def _waiting() -> rx.Component:
-    return rx.cond(
+    return payment_waiting(
         WalletState.waiting,
-        rx.el.div(
-            rx.el.p(t("wallet:buy.waiting"), role="status", class_name="font-semibold"),
-            rx.el.p(t("wallet:buy.waitingText"), class_name="text-sm"),
-            rx.cond(
-                WalletState.payment_url != "",
-                rx.el.a(
-                    t("wallet:buy.openPaymentPage"),
-                    href=WalletState.payment_url,
-                    target="_blank",
-                    rel="noopener",
-                    class_name="text-sm font-semibold underline",
-                ),
-            ),
-            Every.create(ms=POLL_MS, on_tick=WalletState.poll),
-            class_name="space-y-1 rounded-2xl bg-amber-50 p-4 text-amber-900",
-        ),
+        WalletState.payment_url,
+        WalletState.poll,
+        ms=POLL_MS,
+        title_key="wallet:buy.waiting",
+        text_key="wallet:buy.waitingText",
+        link_key="wallet:buy.openPaymentPage",
     )
 
 
