@@ -4,6 +4,7 @@ service's answers and messages, and sell no card when mobile money is not config
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -47,6 +48,8 @@ def test_signed_out_nothing_is_read_or_changed(db: Session, shop: dict[str, Any]
 
 def test_the_credit_shown_is_the_shoppers_own(db: Session, shop: dict[str, Any]) -> None:
     alice, bob = shop["alice"], shop["bob"]
+    long_ago = utcnow() - timedelta(days=400)
+    credit.add_referral_credit(db, alice.id, "1000", "Parrainage", now=long_ago)
     credit.add_credit(db, alice.id, "6559.57", "Parrainage", now=utcnow())
     credit.add_credit(db, bob.id, "99999", "giftcard:BOBS", now=utcnow())
     db.commit()
@@ -54,7 +57,10 @@ def test_the_credit_shown_is_the_shoppers_own(db: Session, shop: dict[str, Any])
     run(WalletState.load_credit, state)
     assert state.credit_status == "ready"
     assert state.credit_balance["EUR"].startswith("10,00")
-    assert [(row["kind"], row["sign"]) for row in state.ledger] == [("referral", "+")]
+    assert [(row["kind"], row["sign"], row["expired"]) for row in state.ledger] == [
+        ("referral", "+", False),
+        ("referral", "+", True),  # shown with "Expiré", no longer counted
+    ]
 
 
 def test_redeem_shows_the_spec_message_then_the_new_balance(

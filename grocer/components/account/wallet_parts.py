@@ -43,7 +43,6 @@ def balance_box(label_key: str, amounts: Any, box_id: str, *extra: rx.Component)
         rx.el.p(
             shown(amounts),
             id=box_id,
-            aria_labelledby=f"{box_id}-label",
             class_name="mt-1 text-3xl font-bold tabular-nums text-green-900",
         ),
         *extra,
