@@ -91,9 +91,7 @@ def test_without_mobile_money_the_form_is_off_and_nothing_is_sold(
     assert db.exec(select(Order)).all() == []
 
 
-def test_a_forged_amount_is_refused(
-    db: Session, shop: dict[str, Any], mobile_money: Any
-) -> None:
+def test_a_forged_amount_is_refused(db: Session, shop: dict[str, Any], mobile_money: Any) -> None:
     _root, state = wallet_of(db, shop["alice"])
     run(WalletState.load_cards, state)
     assert state.can_buy is True
