@@ -10,6 +10,10 @@ Rules that must never go wrong:
   unique (user_id, idempotency_key) decides at the insert and the loser reads the winner's
   order. The same key with another request (its canonical hash differs) is a Conflict.
 - Statuses follow `orders.ORDER_TRANSITIONS`; a shopper may cancel only while pending.
+- The account's credit (grocer.services.credit) is deducted automatically, up to the total, by
+  a negative ledger line written in the order's transaction; the order's `gift_card` figure
+  holds the gift code's value plus that credit (one deduction line); a cancelled order gives
+  the credit back (orders.move_to). An order the credit pays in full has nothing to collect.
 
 Functions flush but never commit (the caller owns the transaction), except `send_receipt`,
 which runs after the commit in its own session and never raises.
