@@ -5,7 +5,8 @@ reaches the recipient through the loopback SMTP server. The recipient, in the br
 it (an empty code first: the spec's message), sees the balance go up with a toast, the card
 among the received ones, then the credit section's balance and history line. On a phone, a
 shopper buys a card through the form (the provider accepts, the page waits for the payment,
-then lists the card as purchased) and its recipient gets the code.
+then lists the card as purchased) and its recipient gets the code. axe-core finds no serious
+or critical fault on either section at either width.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.e2e.test_account_shell import _sign_in_where_the_guard_sent
 from tests.e2e.test_checkout import api_token, mail_text
-from tests.e2e.test_session_bag import ADD, PASSWORD, api_account, fresh_email
+from tests.e2e.test_session_bag import api_account, fresh_email
+from tests.support.axe import serious_violations
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
 
-LOGIN = "Connectez-vous à votre compte"
 CODE = re.compile(r"\b([A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4})\b")
 PAY = {"method": "mobile_money", "channel": "orange", "phone": "70123456"}
 
@@ -75,17 +77,10 @@ def bought_for(shop: str, smtp: Any, provider: Any, recipient: str) -> str:
 
 
 def open_section(page: Any, email: str, section: str) -> None:
-    """Ask for the section signed out: the guard opens the sign-in dialog over the shop, and
-    brings the shopper back to the section (works on a phone, where the header has no
-    sign-in button)."""
+    """Ask for the section signed out: the guard's sign-in dialog, then back to the section
+    (works on a phone, where the header has no sign-in button)."""
     page.goto(f"/account?section={section}")
-    dialog = page.get_by_role("dialog", name=LOGIN)
-    dialog.wait_for()
-    page.wait_for_function("() => location.pathname === '/'")
-    page.locator(ADD).first.wait_for()
-    dialog.get_by_label("Nom d'utilisateur ou email").fill(email)
-    dialog.locator("#login-password").fill(PASSWORD)
-    dialog.get_by_role("button", name="Se connecter", exact=True).click()
+    _sign_in_where_the_guard_sent(page, email)
     page.wait_for_url(re.compile(rf".*/account\?section={section}$"))
     page.get_by_role("heading", name="Mon compte", level=1).wait_for()
 
@@ -135,6 +130,7 @@ def test_redeem_a_code_and_see_it_in_the_credit(
     page.locator("#giftcards-received").get_by_text("•••• " + code[-4:]).wait_for()
     assert page.get_by_label("Code de la carte cadeau").input_value() == ""
     shot(page, "giftcards-1280")
+    assert serious_violations(page) == []
     # The same code again: refused.
     page.get_by_label("Code de la carte cadeau").fill(code)
     redeem.click()
@@ -166,6 +162,7 @@ def test_redeem_a_code_and_see_it_in_the_credit(
     )
     credit.get_by_text("Carte cadeau •••• " + code[-4:]).wait_for()
     shot(page, "credit-1280")
+    assert serious_violations(page) == []
     bonus.click()
     page.wait_for_url(re.compile(r".*/account\?section=referral$"))
     page.evaluate("() => localStorage.setItem('preferredCurrency', 'XOF')")
@@ -199,6 +196,7 @@ def test_buy_a_card_on_a_phone(phone: Any, shop: str, smtp: Any, provider: Any) 
     assert form.get_by_label("E-mail du destinataire").input_value() == ""
     assert len(page.locator("#giftcards-purchased li").all()) == 1  # a double tap, one card
     shot(page, "giftcards-390")
+    assert serious_violations(page) == []
     no_sideways_scroll(page, 390)
 
     # the credit section on a phone: nothing yet, the empty texts
@@ -206,3 +204,4 @@ def test_buy_a_card_on_a_phone(phone: Any, shop: str, smtp: Any, provider: Any) 
     page.locator("#account-credit").get_by_text("Aucun mouvement de crédit").wait_for()
     no_sideways_scroll(page, 390)
     shot(page, "credit-390")
+    assert serious_violations(page) == []
