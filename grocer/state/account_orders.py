@@ -14,7 +14,6 @@ with (the first click moved it on).
 
 from __future__ import annotations
 
-import json
 import logging
 from datetime import date
 from typing import Any
@@ -70,14 +69,6 @@ def order_url(number: str) -> str:
     return f"{SECTION_ROUTE}&order={number}" if number else SECTION_ROUTE
 
 
-def _replace_url(url: str) -> Any:
-    """Show `url` in the address bar without a navigation (the router's history entry kept),
-    so that the open order can be linked to and a reload opens it again."""
-    return rx.call_script(
-        f"window.history.replaceState(window.history.state, '', {json.dumps(url)})"
-    )
-
-
 def reorder_toast(answer: dict[str, Any]) -> tuple[str, bool]:
     """The toast after a reorder (key, error): all back, some back, none."""
     if not answer["added"]:
@@ -89,6 +80,9 @@ class AccountOrdersState(rx.State):
     loading: bool = True
     failed: bool = False
     rows: list[OrderRow] = []
+    # The address the section shows (the page writes it into the address bar without a
+    # navigation, grocer.components.account.orders): the open order can be linked to.
+    url: str = ""
 
     # The open order (0: the list shows).
     open_id: int = 0
@@ -155,6 +149,7 @@ class AccountOrdersState(rx.State):
         the address, that order opens."""
         self.loading, self.failed = True, False
         self._close()
+        self.url = ""
         yield
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is None:
@@ -173,6 +168,7 @@ class AccountOrdersState(rx.State):
         match = next((dict(o) for o in listed if o["number"] == wanted), None) if wanted else None
         if match is not None:
             self._show(match)
+            self.url = order_url(wanted)
 
     @rx.event
     async def open_order(self, order_id: Any):
@@ -183,12 +179,13 @@ class AccountOrdersState(rx.State):
         self._close()
         if ident is None or not await self._read(user_id, ident):
             return await show_toast(self, K_NOT_FOUND, error=True)
-        return _replace_url(order_url(self.order["number"]))
+        self.url = order_url(self.order["number"])
+        return None
 
     @rx.event
-    def close_order(self):
+    def close_order(self) -> None:
         self._close()
-        return _replace_url(SECTION_ROUTE)
+        self.url = SECTION_ROUTE
 
     # --- cancelling ------------------------------------------------------------------------
 

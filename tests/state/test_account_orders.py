@@ -56,7 +56,7 @@ def test_the_list_is_the_callers_own_newest_first(db: Session, shop: dict) -> No
     assert (row["status"], row["kind"], row["count"]) == ("pending", "delivery", 6)
     assert row["total"]["XOF"] == money.format_amount(Decimal(second["total"]), "XOF")
     assert row["total"]["EUR"] == money.format_amount(Decimal(second["total"]), "EUR")
-    assert state.open_id == 0
+    assert state.open_id == 0 and state.url == ""
 
 
 def test_signed_out_nothing_is_read(db: Session, shop: dict) -> None:
@@ -73,9 +73,10 @@ def test_details_show_tracking_history_lines_and_amounts(db: Session, shop: dict
     root, state = signed_in(db, alice)
     run(AccountOrdersState.load, state)
 
-    events = run(AccountOrdersState.open_order, state, placed["id"])
+    run(AccountOrdersState.open_order, state, placed["id"])
 
-    assert state.open_id == placed["id"] and events[0] is not None  # the address follows
+    assert state.open_id == placed["id"]
+    assert state.url == f"/account?section=orders&order={placed['number']}"
     assert state.order["number"] == placed["number"] and state.order["status"] == "pending"
     assert [(s["status"], s["state"]) for s in state.steps] == [
         ("pending", "current"), ("confirmed", "todo"), ("shipped", "todo"), ("delivered", "todo"),
@@ -89,7 +90,7 @@ def test_details_show_tracking_history_lines_and_amounts(db: Session, shop: dict
     assert state.cancellable and state.reorderable
 
     run(AccountOrdersState.close_order, state)
-    assert state.open_id == 0
+    assert state.open_id == 0 and state.url == "/account?section=orders"
 
 
 def test_another_users_order_does_not_open(db: Session, shop: dict) -> None:

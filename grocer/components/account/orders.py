@@ -9,8 +9,11 @@ a shopper without orders.
 from __future__ import annotations
 
 import reflex as rx
+from reflex_base.vars.base import Var
+from reflex_base.vars.function import ArgsFunctionOperation
 
 from grocer.components.account.frame import empty_state, loading_text, section_frame
+from grocer.components.browser import on_each_value
 from grocer.components.buttons import text_button
 from grocer.components.dialog import dialog
 from grocer.components.error_box import retry_button
@@ -347,6 +350,17 @@ def _cancel_dialog() -> rx.Component:
     )
 
 
+def _address_follows() -> rx.Component:
+    """The state's `url` written into the address bar without a navigation (the router's
+    history entry kept): an open order can be linked to, and a reload opens it again. Code
+    of the page, not sent by a handler (the CSP forbids eval)."""
+    replace = Var(
+        _js_expr=f"window.history.replaceState(window.history.state, '', {S.url!s})",
+        _var_data=S.url._get_all_var_data(),
+    )
+    return on_each_value(S.url, rx.call_function(ArgsFunctionOperation.create((), replace)))
+
+
 def orders_section() -> rx.Component:
     return section_frame(
         "account:nav.orders",
@@ -364,6 +378,7 @@ def orders_section() -> rx.Component:
             ),
         ),
         _cancel_dialog(),
+        _address_follows(),
         description_key="orders:description",
         on_mount=S.load,
         id="orders-section",
