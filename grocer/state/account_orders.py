@@ -63,6 +63,8 @@ K_REORDERED_PART = "orders:toasts.reorderedPartly"
 K_NOTHING_SOLD = "orders:toasts.nothingSold"
 K_BAG_FULL = "orders:toasts.bagFull"
 K_REORDER_FAILED = "orders:toasts.reorderFailed"
+CANCEL_ERRORS = {Conflict: K_CANCEL_REFUSED, NotFound: K_NOT_FOUND}
+REORDER_ERRORS = {ValidationFailed: K_BAG_FULL, NotFound: K_NOT_FOUND}
 
 
 def order_url(number: str) -> str:
@@ -209,29 +211,23 @@ class AccountOrdersState(rx.State):
         yield
         order_id = self.open_id
         user_id = await session_guard.signed_in_user_id(self)
-        key, error = K_CANCELLED, False
+        key = K_NOT_SIGNED_IN if user_id is None else K_CANCELLED
         try:
-            if user_id is None:
-                key, error = K_NOT_SIGNED_IN, True
-            else:
+            if user_id is not None:
                 answer = await session_guard.call(
                     checkout.cancel, user_id, order_id, utcnow(), as_user=user_id
                 )
                 self._show(dict(answer))
         except Exception as exc:
             key = session_guard.message_key(
-                exc,
-                {Conflict: K_CANCEL_REFUSED, NotFound: K_NOT_FOUND},
-                K_CANCEL_FAILED,
-                context="orders: cancel",
+                exc, CANCEL_ERRORS, K_CANCEL_FAILED, context="orders: cancel"
             )
-            error = True
             if isinstance(exc, Conflict) and user_id is not None:
                 await self._read(user_id, order_id)  # shown as it now is
         finally:
             self.cancelling = False
             self.confirm_cancel = False
-        yield await show_toast(self, key, error=error)
+        yield await show_toast(self, key, error=key != K_CANCELLED)
 
     # --- reordering ------------------------------------------------------------------------
 
@@ -247,29 +243,25 @@ class AccountOrdersState(rx.State):
         self.reordered = False
         yield
         user_id = await session_guard.signed_in_user_id(self)
+        answer: dict[str, Any] = {}
+        key, error = K_NOT_SIGNED_IN, True
         try:
-            if user_id is None:
-                yield await show_toast(self, K_NOT_SIGNED_IN, error=True)
-                return
-            answer = await session_guard.call(
-                reorder_service.reorder, self.open_id, as_user=user_id
-            )
+            if user_id is not None:
+                answer = dict(
+                    await session_guard.call(reorder_service.reorder, self.open_id, as_user=user_id)
+                )
+                key, error = reorder_toast(answer)
         except Exception as exc:
             key = session_guard.message_key(
-                exc,
-                {ValidationFailed: K_BAG_FULL, NotFound: K_NOT_FOUND},
-                K_REORDER_FAILED,
-                context="orders: reorder",
+                exc, REORDER_ERRORS, K_REORDER_FAILED, context="orders: reorder"
             )
-            yield await show_toast(self, key, error=True)
-            return
         finally:
             self.reordering = False
-        self.unavailable = list(answer["unavailable"])
-        self.reordered = True
-        key, error = reorder_toast(dict(answer))
         yield await show_toast(self, key, error=error)
-        yield BagState.load_account_bag
+        if answer:
+            self.unavailable = list(answer["unavailable"])
+            self.reordered = True
+            yield BagState.load_account_bag
 
 
 async def _forget_the_orders(state: rx.State) -> None:

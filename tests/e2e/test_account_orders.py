@@ -22,6 +22,7 @@ import pytest
 from babel.dates import format_date
 
 from grocer.services.money import format_amount
+from tests.e2e.test_checkout import _warm  # noqa: F401 (autouse: a patient first page)
 from tests.e2e.test_session_bag import (
     ADD,
     PASSWORD,
@@ -204,16 +205,6 @@ def cancel(page: Any, details: Any, section: Any) -> None:
 
 
 # --- the journeys ------------------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _warm(shop: str, browser: Any) -> None:
-    """The first page of a fresh build is slow to come alive: open it once, patiently."""
-    context = browser.new_context(base_url=shop, locale="fr-FR")
-    page = context.new_page()
-    page.goto("/")
-    page.locator(ADD).first.wait_for(timeout=120_000)
-    context.close()
 
 
 def test_orders_list_details_reorder_cancel_at_1280(page: Any, shop: str, smtp: Any) -> None:

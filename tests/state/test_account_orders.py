@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from grocer.models import Article, Order, User
+from grocer.models import Article, Order, OrderLine, User
 from grocer.models.base import utcnow
 from grocer.services import money, orders
 from grocer.services.orders import LineInput, OrderTotals
@@ -30,10 +30,15 @@ def place(db: Session, user: User, articles: list[Article], quantity: int = 2) -
     return dict(placed)
 
 
-def signed_in(db: Session, user: User) -> tuple[Any, Any]:
+def signed_in(db: Session, user: User, opened: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """A tab of `user` showing Mes commandes (the list loaded, the `opened` order open)."""
     root = new_tree()
     sign_in(root, db, user)
-    return root, sub(root, AccountOrdersState)
+    state = sub(root, AccountOrdersState)
+    run(AccountOrdersState.load, state)
+    if opened is not None:
+        run(AccountOrdersState.open_order, state, opened["id"])
+    return root, state
 
 
 def toast(root: Any) -> tuple[str, bool]:
@@ -47,8 +52,6 @@ def test_the_list_is_the_callers_own_newest_first(db: Session, shop: dict) -> No
     second = place(db, alice, shop["articles"][1:], quantity=3)
     place(db, bob, shop["articles"][:1])
     root, state = signed_in(db, alice)
-
-    run(AccountOrdersState.load, state)
 
     assert not state.loading and not state.failed
     assert [row["number"] for row in state.rows] == [second["number"], first["number"]]
@@ -70,10 +73,7 @@ def test_signed_out_nothing_is_read(db: Session, shop: dict) -> None:
 def test_details_show_tracking_history_lines_and_amounts(db: Session, shop: dict) -> None:
     alice = shop["alice"]
     placed = place(db, alice, shop["articles"][:2])
-    root, state = signed_in(db, alice)
-    run(AccountOrdersState.load, state)
-
-    run(AccountOrdersState.open_order, state, placed["id"])
+    root, state = signed_in(db, alice, placed)
 
     assert state.open_id == placed["id"]
     assert state.url == f"/account?section=orders&order={placed['number']}"
@@ -96,7 +96,6 @@ def test_details_show_tracking_history_lines_and_amounts(db: Session, shop: dict
 def test_another_users_order_does_not_open(db: Session, shop: dict) -> None:
     bobs = place(db, shop["bob"], shop["articles"][:1])
     root, state = signed_in(db, shop["alice"])
-    run(AccountOrdersState.load, state)
 
     for forged in (bobs["id"], "abc", -1, True, None):
         run(AccountOrdersState.open_order, state, forged)
@@ -107,9 +106,7 @@ def test_another_users_order_does_not_open(db: Session, shop: dict) -> None:
 def test_cancel_needs_the_confirmation_and_happens_once(db: Session, shop: dict) -> None:
     alice = shop["alice"]
     placed = place(db, alice, shop["articles"][:1])
-    root, state = signed_in(db, alice)
-    run(AccountOrdersState.load, state)
-    run(AccountOrdersState.open_order, state, placed["id"])
+    root, state = signed_in(db, alice, placed)
 
     run(AccountOrdersState.cancel_order, state)  # no confirmation asked: nothing
     assert db.get(Order, placed["id"]).status == "pending"
@@ -133,9 +130,7 @@ def test_cancel_needs_the_confirmation_and_happens_once(db: Session, shop: dict)
 def test_a_confirmed_order_is_not_cancelled_even_when_forced(db: Session, shop: dict) -> None:
     alice = shop["alice"]
     placed = place(db, alice, shop["articles"][:1])
-    root, state = signed_in(db, alice)
-    run(AccountOrdersState.load, state)
-    run(AccountOrdersState.open_order, state, placed["id"])
+    root, state = signed_in(db, alice, placed)
     row = db.get(Order, placed["id"])
     orders.move_to(db, row, "confirmed", utcnow(), note="shop")  # meanwhile, at the shop
     db.commit()
@@ -156,9 +151,7 @@ def test_reorder_fills_the_bag_once_per_click_and_names_the_unsold(db: Session, 
     oil.status = "INACTIVE"
     db.add(oil)
     db.commit()
-    root, state = signed_in(db, alice)
-    run(AccountOrdersState.load, state)
-    run(AccountOrdersState.open_order, state, placed["id"])
+    root, state = signed_in(db, alice, placed)
     serial = state.reorder_serial
 
     events = run(AccountOrdersState.reorder, state, serial)
@@ -183,7 +176,6 @@ def test_reorder_of_an_order_that_is_not_the_callers_changes_no_bag(
     alice, bob = shop["alice"], shop["bob"]
     bobs = place(db, bob, shop["articles"][:1])
     root, state = signed_in(db, alice)
-    run(AccountOrdersState.load, state)
     state.open_id = bobs["id"]  # as if the tab's state had been tampered with
 
     run(AccountOrdersState.reorder, state, state.reorder_serial)
@@ -195,3 +187,36 @@ def test_reorder_of_an_order_that_is_not_the_callers_changes_no_bag(
     db.expire_all()
     assert server_lines(db, alice) == {} and server_lines(db, bob) == {}
     assert db.get(Order, bobs["id"]).status == "pending"
+
+
+def test_a_gift_card_order_is_listed_and_labelled_but_not_reordered(
+    db: Session, shop: dict
+) -> None:
+    alice = shop["alice"]
+    card = Order(
+        number="CMD-GIFT-0001",
+        user_id=alice.id,
+        kind="giftcard",
+        subtotal=Decimal(6560),
+        total=Decimal(6560),
+        created_at=utcnow(),
+    )
+    db.add(card)
+    db.flush()
+    db.add(
+        OrderLine(
+            order_id=card.id,
+            name="Carte cadeau",
+            quantity=1,
+            unit_price=Decimal(6560),
+            line_total=Decimal(6560),
+        )
+    )
+    db.commit()
+    root, state = signed_in(db, alice, {"id": card.id})
+
+    assert [(row["number"], row["kind"]) for row in state.rows] == [("CMD-GIFT-0001", "giftcard")]
+    assert state.order["kind"] == "giftcard" and not state.reorderable
+    run(AccountOrdersState.reorder, state, state.reorder_serial)  # forced: nothing sold
+    assert toast(root) == ("orders:toasts.nothingSold", True)
+    assert server_lines(db, alice) == {}
