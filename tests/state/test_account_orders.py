@@ -7,6 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+import pytest
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Session
 
 from grocer.models import Article, Order, OrderLine, User
@@ -220,3 +222,21 @@ def test_a_gift_card_order_is_listed_and_labelled_but_not_reordered(
     run(AccountOrdersState.reorder, state, state.reorder_serial)  # forced: nothing sold
     assert toast(root) == ("orders:toasts.nothingSold", True)
     assert server_lines(db, alice) == {}
+
+
+def test_a_list_that_cannot_be_read_shows_the_error_then_retry_reads_it(
+    db: Session, shop: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = shop["alice"]
+    placed = place(db, alice, shop["articles"][:1])
+
+    def unreachable(*_: Any) -> None:
+        raise OperationalError("SELECT", {}, Exception("database is locked"))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(orders, "list_orders", unreachable)  # the database, not our rules
+        root, state = signed_in(db, alice)
+    assert state.failed and not state.loading and state.rows == []
+
+    run(AccountOrdersState.load, state)  # "Réessayer"
+    assert not state.failed and [row["number"] for row in state.rows] == [placed["number"]]
