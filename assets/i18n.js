@@ -16,9 +16,10 @@ import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
 import frWallet from "./locales/fr/wallet.json";
+import frOrders from "./locales/fr/orders.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -43,6 +44,7 @@ if (!i18n.isInitialized) {
           checkout: frCheckout,
           account: frAccount,
           wallet: frWallet,
+          orders: frOrders,
         },
       },
       partialBundledLanguages: true,

@@ -34,6 +34,7 @@ NAMESPACES: tuple[str, ...] = (
     "checkout",
     "account",
     "wallet",
+    "orders",
 )
 
 INIT_MODULE = "$/public/i18n.js"

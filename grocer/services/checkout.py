@@ -461,7 +461,8 @@ def cancel(db: Session, actor: User, user_id: int, order_id: int, now: datetime)
         raise Conflict(
             "Cette commande ne peut plus être annulée", key="orders.errors.cancelNotAllowed"
         )
-    orders.move_to(db, order, "cancelled", as_utc(now))
+    note = "shop" if is_admin(actor) else "customer"
+    orders.move_to(db, order, "cancelled", as_utc(now), note=note)
     assert order.id is not None
     giftcards.void_for_order(db, order.id)
     return orders.get_order(db, actor, user_id, order_id)
@@ -478,7 +479,7 @@ def fail(db: Session, order_id: int, now: datetime, *, reason: str, restore_bag:
     assert user is not None and user.id is not None
     if order.status != "cancelled":
         log.info("order %s failed (%s)", order.number, reason[:80])
-        orders.move_to(db, order, "cancelled", as_utc(now))
+        orders.move_to(db, order, "cancelled", as_utc(now), note="payment")
         giftcards.void_for_order(db, order_id)
         if restore_bag:
             lines = db.exec(select(OrderLine).where(col(OrderLine.order_id) == order_id)).all()

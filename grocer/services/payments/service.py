@@ -29,7 +29,7 @@ from sqlmodel import Session, col, select
 from grocer.db import run_unit_of_work
 from grocer.models import Order, Payment, PaymentEvent, User
 from grocer.models.base import as_utc, iso_utc, utcnow
-from grocer.services import checkout, giftcard_purchase
+from grocer.services import checkout, giftcard_purchase, orders
 from grocer.services.errors import NotFound, ValidationFailed
 from grocer.services.money import decimal_string
 from grocer.services.orders import GIFTCARD_KIND
@@ -274,6 +274,10 @@ def mark_paid(
         if confirmed.rowcount != 1:  # cancelled while the shopper was paying
             _to_review(db, payment, order, f"order {order.status}", now)
         else:
+            # The conditional UPDATE is the transition (pending → confirmed, once); its step
+            # of the history is recorded here, as orders.move_to records the others.
+            assert order.id is not None
+            orders.record_event(db, order.id, "confirmed", now, "payment")
             log.info("payment %s: paid, order %s confirmed", reference, order.number)
             if order.kind == GIFTCARD_KIND:
                 giftcard_purchase.activate_paid(db, order)
