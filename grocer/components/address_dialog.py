@@ -374,7 +374,9 @@ def address_dialog() -> rx.Component:
             address_toast(in_dialog=True),
             open=DialogState.active == "address",
             on_close=AddressState.close,
-            title=rx.cond(AddressState.editing, t("address:dialog.editTitle"), t("address:dialog.title")),
+            title=rx.cond(
+                AddressState.editing, t("address:dialog.editTitle"), t("address:dialog.title")
+            ),
             description=t("address:dialog.subtitle"),
             describe_visibly=True,
             size="lg",

@@ -57,7 +57,7 @@ def _card_fields(*extra: rx.Component) -> rx.Component:
                 auto_complete="cc-csc",
                 custom_attrs={"maxLength": "4", "inputMode": "numeric"},
             ),
-            class_name="grid grid-cols-3 gap-3",
+            class_name="grid grid-cols-3 items-end gap-3",
         ),
         *extra,
         class_name="flex flex-col gap-4",

@@ -3,7 +3,7 @@
 The saved addresses come from grocer.services.addresses (the caller's own, the default first).
 Adding and editing happen in the address dialog (grocer/state/address.py): the section opens
 it (`AddressState.new_address`, `edit_address`, `edit_stored`) and reloads when the dialog
-announces a save (`AddressState.saved_seq`). The recent local address is the one this browser
+announces a save (`grocer.state.address.on_saved`). The recent local address is the one this browser
 keeps under userAddress; "Ajouter à mes adresses" saves it to the account.
 """
 
@@ -17,7 +17,7 @@ import reflex as rx
 from grocer.services import addresses
 from grocer.services.errors import ServiceError
 from grocer.state import session_events, session_guard
-from grocer.state.address import AddressState, clean_address
+from grocer.state.address import AddressState, clean_address, on_saved
 from grocer.state.owned_rows import OwnedRowsState
 from grocer.state.toast import show_toast
 
@@ -74,6 +74,14 @@ class AccountAddressesState(OwnedRowsState, rx.State):
         await self._reload(user_id)
         self.adding = False
         yield await show_toast(self, K_ADDED)
+
+
+@on_saved
+async def _follow_the_dialog(state: rx.State, user_id: int) -> None:
+    """The address dialog saved an address: a list on show takes it in."""
+    shown = await state.get_state(AccountAddressesState)
+    if shown.loaded:
+        await shown._reload(user_id)
 
 
 async def _forget(state: rx.State) -> None:

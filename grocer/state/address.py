@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypedDict
 
 import reflex as rx
@@ -182,6 +182,29 @@ def language(value: Any) -> str:
     return language_or_default(value)
 
 
+#: Who hears of an account address saved in the dialog (000 §4.5 addressUpdated), e.g. the
+#: account's address list: `async def hook(state, user_id)`, `state` this AddressState.
+SavedHook = Callable[[rx.State, int], Awaitable[None]]
+_saved_hooks: list[SavedHook] = []
+
+
+def on_saved(hook: SavedHook) -> SavedHook:
+    """Register `hook` for the dialog's saves to the account (once per function)."""
+    known = {(h.__module__, h.__qualname__) for h in _saved_hooks}
+    if (hook.__module__, hook.__qualname__) not in known:
+        _saved_hooks.append(hook)
+    return hook
+
+
+async def _announce_save(state: rx.State, user_id: int) -> None:
+    """addressUpdated: the listeners follow (one failing does not undo the save)."""
+    for hook in _saved_hooks:
+        try:
+            await hook(state, user_id)
+        except Exception:
+            logger.exception("address: a listener of the save failed")
+
+
 async def _account_address(user_id: int, address_id: int = 0) -> ShownAddress:
     """One of the signed-in shopper's addresses (owner-checked by the service), or their
     default one when `address_id` is 0; {} when they have none."""
@@ -233,9 +256,6 @@ class AddressState(rx.State):
     # Asks the browser for the device position (± the fill sequence, see got_position; 0 when
     # nothing is asked): the dialog's locator reads it (grocer.components.browser).
     locate_request: int = 0
-    # Counts the saves of account addresses made in this tab (the spec's addressUpdated for
-    # the account's address list, which reloads when it changes).
-    saved_seq: int = 0
 
     _pending_edit: bool = False
     _lang: str = "fr"
@@ -545,7 +565,7 @@ class AddressState(rx.State):
             yield self._toast(K_SAVE_FAILED, error=True)
             return
         self.account_address = clean_address(saved)
-        self.saved_seq += 1
+        await _announce_save(self, user_id)
         await self._close_dialog()
         yield self._toast(K_UPDATED if editing else K_SAVED)
 

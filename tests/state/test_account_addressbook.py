@@ -185,7 +185,7 @@ def test_signed_out_tab_adds_no_recent_address(db: Session) -> None:
 # --- the address dialog from the account ------------------------------------------------------
 
 
-def test_add_opens_an_empty_dialog_and_a_save_is_announced(db: Session) -> None:
+def test_add_opens_an_empty_dialog_and_the_list_follows_the_saves(db: Session) -> None:
     alice = add_user(db, "alice")
     an_address(db, alice, "Rue A")
     root = signed_in_tree(db, alice)
@@ -195,11 +195,20 @@ def test_add_opens_an_empty_dialog_and_a_save_is_announced(db: Session) -> None:
     form = opened(root)
     assert form.street == "" and form.editing is False
     assert form.submit_key == "address:dialog.save"
+    shown = sub(root, AccountAddressesState)
+    run(AccountAddressesState.load, shown)
+    assert len(shown.rows) == 1
     fill(form, FULL_ADDRESS)
-    seq = form.saved_seq
     run(AddressState.submit, form, {})
-    assert form.saved_seq == seq + 1
     assert len(saved(db, alice)) == 2
+    assert {row["streetAddress"] for row in shown.rows} == {"Rue A", FULL_ADDRESS["street"]}
+
+    # An edit in the dialog: the list follows too.
+    run(AddressState.edit_address, form, shown.rows[0]["id"])
+    form = opened(root)
+    fill(form, {"street": "Rue Modifiée"})
+    run(AddressState.submit, form, {})
+    assert shown.rows[0]["streetAddress"] == "Rue Modifiée"
 
 
 def test_new_address_needs_a_signed_in_shopper() -> None:

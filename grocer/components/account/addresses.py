@@ -2,7 +2,7 @@
 ("Récente", "Modifier", "Ajouter à mes adresses"), the saved addresses with their type,
 default badge, lines and creation date, and their Modifier / Supprimer. Adding and editing
 happen in the address dialog (grocer/components/address_dialog.py, mounted on every page);
-the list reloads when that dialog saves (`AddressState.saved_seq`)."""
+the list follows that dialog's saves (grocer/state/account_addresses.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,6 @@ from grocer.components.account.list_parts import (
     list_body,
     small_button,
 )
-from grocer.components.browser import mount_hook
 from grocer.components.i18n import t
 from grocer.state.account_addresses import AccountAddressesState
 from grocer.state.address import AddressState
@@ -133,8 +132,6 @@ def addresses_section() -> rx.Component:
     state = AccountAddressesState
     return section_frame(
         "account:nav.addresses",
-        # Loads with the section, and again after each save in the address dialog.
-        mount_hook(state.load, key=AddressState.saved_seq.to_string()),
         recent_address(),
         rx.el.div(
             rx.cond(
@@ -157,5 +154,6 @@ def addresses_section() -> rx.Component:
             shown=saved_addresses(),
         ),
         confirm_delete(state, "address-delete-dialog"),
+        on_mount=state.load,
         id="account-addresses",
     )
