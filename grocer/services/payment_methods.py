@@ -65,6 +65,7 @@ PAYMENT_LIMITS = {
     "mobileMoneyProvider": 60,
     "bankName": 120,
     "accountNumber": 34,
+    "billingCountry": 60,
 }
 
 _CARD_SEPARATORS = re.compile(r"[ \-]")

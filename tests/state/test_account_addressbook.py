@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from sqlmodel import Session, select
 
 from grocer.models import Address, PaymentMethod, User
@@ -353,3 +354,26 @@ def test_sign_out_forgets_the_lists(db: Session) -> None:
 
     asyncio.run(session_events.fire(session_events.LOGGED_OUT, cards))
     assert cards.rows == [] and places.rows == [] and cards.loaded is False
+
+
+def test_a_failed_load_offers_the_reload_and_the_toast(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = add_user(db, "alice")
+    an_address(db, alice, "Rue A")
+    root = signed_in_tree(db, alice)
+    places, cards = sub(root, AccountAddressesState), sub(root, AccountPaymentMethodsState)
+
+    def down(*_args: Any) -> None:
+        raise OSError("database unreachable")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(addresses, "list_for_user", down)
+        patch.setattr(payment_methods, "list_for_user", down)
+        run(AccountAddressesState.load, places)
+        assert places.failed is True and places.loaded is True  # "Recharger les adresses"
+        run(AccountPaymentMethodsState.load, cards)
+        assert cards.failed is True
+        assert toast(root) == ("addressbook:payment.toast.loadFailed", True)
+    run(AccountAddressesState.load, places)  # 'Recharger les adresses'
+    assert places.failed is False and [row["streetAddress"] for row in places.rows] == ["Rue A"]

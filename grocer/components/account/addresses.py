@@ -147,11 +147,8 @@ def addresses_section() -> rx.Component:
         ),
         list_body(
             state,
-            loading_key=f"{NS}.loading",
-            failed_key=f"{NS}.loadFailed",
-            reload_key=f"{NS}.reload",
-            empty_keys=(f"{NS}.empty.title", f"{NS}.empty.text"),
-            shown=saved_addresses(),
+            NS,
+            saved_addresses(),
         ),
         confirm_delete(state, "address-delete-dialog"),
         on_mount=state.load,

@@ -49,22 +49,17 @@ def add_button(label_key: str, on_click: Any, **props: Any) -> rx.Component:
     )  # fmt: skip
 
 
-def list_body(
-    state: Any,
-    *,
-    loading_key: str,
-    failed_key: str,
-    reload_key: str,
-    empty_keys: tuple[str, str],
-    shown: rx.Component,
-) -> rx.Component:
+def list_body(state: Any, ns: str, shown: rx.Component) -> rx.Component:
     """`state` (grocer/state/owned_rows.py) failed → its message and the reload button; not
-    loaded yet → the loading text; no rows → the empty texts; else `shown`."""
+    loaded yet → the loading text; no rows → the empty texts; else `shown`. The texts are the
+    keys loading, loadFailed, reload, empty.title and empty.text under `ns`."""
     return rx.cond(
         state.failed,
         rx.el.div(
-            rx.el.p(t(failed_key), role="alert", class_name="text-sm font-medium text-red-800"),
-            small_button(t(reload_key), state.load),
+            rx.el.p(
+                t(f"{ns}.loadFailed"), role="alert", class_name="text-sm font-medium text-red-800"
+            ),
+            small_button(t(f"{ns}.reload"), state.load),
             class_name=(
                 "flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 "
                 "sm:flex-row sm:items-center sm:justify-between"
@@ -72,7 +67,9 @@ def list_body(
         ),
         rx.cond(
             state.loaded,
-            rx.cond(state.rows.length() > 0, shown, empty_state(*empty_keys)),
-            loading_text(loading_key),
+            rx.cond(
+                state.rows.length() > 0, shown, empty_state(f"{ns}.empty.title", f"{ns}.empty.text")
+            ),
+            loading_text(f"{ns}.loading"),
         ),
     )

@@ -195,11 +195,8 @@ def payment_methods_section() -> rx.Component:
         ),
         list_body(
             state,
-            loading_key=f"{NS}.loading",
-            failed_key=f"{NS}.loadFailed",
-            reload_key=f"{NS}.reload",
-            empty_keys=(f"{NS}.empty.title", f"{NS}.empty.text"),
-            shown=rx.el.ul(
+            NS,
+            rx.el.ul(
                 rx.foreach(state.rows, saved_method),
                 class_name="grid gap-3 sm:grid-cols-2",
                 id="saved-methods",
