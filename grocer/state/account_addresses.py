@@ -10,6 +10,7 @@ keeps under userAddress; "Ajouter à mes adresses" saves it to the account.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import reflex as rx
@@ -26,6 +27,14 @@ logger = logging.getLogger(__name__)
 K_ADDED = "addressbook:addresses.toast.added"
 K_ADD_FAILED = "addressbook:addresses.toast.addFailed"
 K_NONE_SELECTED = "addressbook:addresses.toast.noneSelected"
+
+
+#: What makes two addresses the same place (the type and the default flag do not).
+PLACE_KEYS = ("streetAddress", "apartment", "city", "state", "postalCode", "country")
+
+
+def _same_place(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
+    return all((one.get(key) or "") == (other.get(key) or "") for key in PLACE_KEYS)
 
 
 class AccountAddressesState(OwnedRowsState, rx.State):
@@ -60,6 +69,10 @@ class AccountAddressesState(OwnedRowsState, rx.State):
         recent = (await self.get_state(AddressState)).stored_address
         if not recent:
             yield await show_toast(self, K_NONE_SELECTED, error=True)
+            return
+        if any(_same_place(recent, row) for row in self.rows):
+            # Already among the account's (a second click queued behind the first).
+            yield await show_toast(self, K_ADDED)
             return
         self.adding = True
         yield

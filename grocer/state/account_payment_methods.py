@@ -72,8 +72,8 @@ class AccountPaymentMethodsState(OwnedRowsState, rx.State):
     async def add_method(self, form: dict):
         """The modal's submit: the service checks the fields (Luhn, expiry, e-mail, phone) and
         keeps no card number nor CVV; `form` itself is dropped with this call."""
-        if self.busy or not isinstance(form, dict):
-            return
+        if self.busy or not self.form_open or not isinstance(form, dict):
+            return  # a second click queued behind a save that closed the form: nothing
         user_id = await session_guard.signed_in_user_id(self)
         if user_id is None:
             yield await show_toast(self, "account:toasts.notSignedIn", error=True)

@@ -161,6 +161,8 @@ def test_recent_local_address_added_to_the_account(db: Session) -> None:
     assert toast(root) == ("addressbook:addresses.toast.added", False)
     assert [row["streetAddress"] for row in state.rows] == ["Rue Locale"]
     assert state.adding is False
+    run(AccountAddressesState.add_recent, state)  # a second click: not twice
+    assert len(saved(db, alice)) == 1
 
 
 def test_recent_address_that_breaks_the_rules_gives_the_error_toast(db: Session) -> None:
@@ -268,6 +270,8 @@ def test_add_a_card_keeps_no_number_and_no_cvv(db: Session) -> None:
     assert "4111111111111111" not in text and "4111 1111 1111 1111" not in text
     stored = methods(db, alice)
     assert len(stored) == 1 and stored[0].card_last_four == "1111"
+    run(AccountPaymentMethodsState.add_method, state, CARD)  # a second click behind the first
+    assert len(methods(db, alice)) == 1
 
 
 def test_mobile_money_and_paypal_tabs(db: Session) -> None:
@@ -309,6 +313,9 @@ def test_invalid_card_shows_the_services_message(db: Session) -> None:
 def test_forged_form_and_signed_out_tab_add_nothing(db: Session) -> None:
     root = new_tree()
     state = sub(root, AccountPaymentMethodsState)
+    run(AccountPaymentMethodsState.add_method, state, CARD)  # no form open: nothing
+    assert toast(root) == ("", False)
+    run(AccountPaymentMethodsState.open_form, state)
     run(AccountPaymentMethodsState.add_method, state, CARD)
     assert toast(root) == ("account:toasts.notSignedIn", True)
     alice = add_user(db, "alice")
