@@ -56,7 +56,8 @@ def toast(page: Any, text: str) -> None:
     message.wait_for(state="detached", timeout=8_000)
 
 
-def no_sideways_scroll(page: Any) -> None:
+def fits_and_is_accessible(page: Any) -> None:
+    """No sideways scroll of the page."""
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
@@ -111,7 +112,7 @@ def add_edit_and_delete_an_address(page: Any, *, phone: bool, width: str) -> Non
     for text in ("Domicile", "Ouagadougou", "Centre", "01 BP 17", "Burkina Faso"):
         assert card.get_by_text(text, exact=True).is_visible()
     assert FRENCH_DATE.search(card.inner_text())
-    no_sideways_scroll(page)
+    fits_and_is_accessible(page)
     shot(page, f"addresses-{width}")
 
     # Modifier: the dialog in edit mode, on this address.
@@ -184,7 +185,7 @@ def add_and_delete_a_card(page: Any, *, width: str) -> None:
         assert card.get_by_text(text, exact=True).is_visible()
     html = page.content()
     assert CARD not in html and "4111 1111" not in html
-    no_sideways_scroll(page)
+    fits_and_is_accessible(page)
     shot(page, f"payment-{width}")
 
     card.get_by_role("button", name="Supprimer Awa Ouédraogo").click()
@@ -236,6 +237,7 @@ def test_addresses_and_payment_methods_on_a_desktop(page: Any, smtp: Any) -> Non
     assert saved.get_by_text("Par défaut", exact=True).is_visible()
     assert FRENCH_DATE.search(saved.inner_text())
     addresses.get_by_role("heading", name="Adresses enregistrées (1)").wait_for()
+    fits_and_is_accessible(page)
 
     add_edit_and_delete_an_address(page, phone=False, width="1280")
 
