@@ -134,6 +134,8 @@ def add_edit_and_delete_an_address(page: Any, *, phone: bool, width: str) -> Non
     confirm.get_by_role("button", name="Annuler").click()
     confirm.wait_for(state="detached")
     card.get_by_role("button", name="Supprimer l'adresse Rue 18.10 Koulouba").click()
+    confirm.wait_for()
+    page.wait_for_timeout(300)  # the dialog's entrance, for an honest screenshot
     shot(page, f"address-delete-dialog-{width}")
     confirm.get_by_role("button", name="Supprimer").click()
     toast(page, "Adresse supprimée avec succès !")
