@@ -24,6 +24,7 @@ from tests.e2e.test_session_bag import (
     open_home,
     sign_up_in_dialog,
 )
+from tests.support.axe import serious_violations
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -57,8 +58,9 @@ def toast(page: Any, text: str) -> None:
 
 
 def fits_and_is_accessible(page: Any) -> None:
-    """No sideways scroll of the page."""
+    """No sideways scroll of the page, no serious or critical axe-core violation."""
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert serious_violations(page) == []
 
 
 def fill_address(page: Any, **fields: str) -> None:
@@ -137,6 +139,7 @@ def add_edit_and_delete_an_address(page: Any, *, phone: bool, width: str) -> Non
     confirm.wait_for()
     page.wait_for_timeout(300)  # the dialog's entrance, for an honest screenshot
     shot(page, f"address-delete-dialog-{width}")
+    assert serious_violations(page) == []
     confirm.get_by_role("button", name="Supprimer").click()
     toast(page, "Adresse supprimée avec succès !")
     card.wait_for(state="detached")
@@ -177,6 +180,7 @@ def add_and_delete_a_card(page: Any, *, width: str) -> None:
     dialog.get_by_label("Pays de facturation").select_option("France")
     dialog.get_by_label("Définir par défaut").check()
     shot(page, f"payment-dialog-{width}")
+    assert serious_violations(page) == []
     dialog.get_by_role("button", name="Enregistrer").click()
     dialog.wait_for(state="detached")
     page.get_by_text("Méthode de paiement ajoutée", exact=True).wait_for()
