@@ -16,9 +16,13 @@ import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
 import frWallet from "./locales/fr/wallet.json";
+import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
 
+
 export const LANGUAGES = ["fr", "en", "es", "de"];
+export const LANGUAGES = ["fr", "en", "es", "de"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "addressbook"];
 export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders"];
 
 function setHtmlLang(lng) {
@@ -44,6 +48,7 @@ if (!i18n.isInitialized) {
           checkout: frCheckout,
           account: frAccount,
           wallet: frWallet,
+          addressbook: frAddressbook,
           orders: frOrders,
         },
       },

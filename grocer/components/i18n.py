@@ -34,6 +34,7 @@ NAMESPACES: tuple[str, ...] = (
     "checkout",
     "account",
     "wallet",
+    "addressbook",
     "orders",
 )
 
