@@ -14,7 +14,7 @@ from typing_extensions import TypedDict
 
 from grocer.models import ORDER_STATUSES, Order, OrderLine, Payment, User
 from grocer.models.base import iso_utc, utcnow
-from grocer.services import slot_capacity
+from grocer.services import referral, slot_capacity
 from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from grocer.services.money import check_currency, decimal_string
 from grocer.services.ownership import ensure_account, is_admin
@@ -200,7 +200,7 @@ def set_status(
 
 def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
     """The one place a status changes: the transition must be allowed (else Conflict 409);
-    a cancelled order gives its slot back."""
+    a cancelled order gives its slot back; a delivered one may pay a referral reward."""
     if not can_transition(order.status, target):
         raise Conflict(
             f"Transition de statut impossible : {order.status} → {target}",
@@ -213,6 +213,8 @@ def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
     if target == "cancelled":
         assert order.id is not None
         slot_capacity.release_booking(db, order.id, now)
+    if target == "delivered":
+        referral.reward_on_delivery(db, order, now)
 
 
 def new_order_number(now: datetime) -> str:
