@@ -49,6 +49,22 @@ EMAIL_REQUIRED = "Veuillez entrer au moins une adresse email"
 NOT_ELIGIBLE = "Le parrainage nécessite au moins une commande livrée"
 
 
+class AddressRefused(ValidationFailed):
+    """A bad address list; `params` fill the message's placeholders (the UI's translation)."""
+
+    def __init__(self, message: str, *, key: str, **params: Any) -> None:
+        super().__init__(FIELD, message, key=key)
+        self.params: dict[str, Any] = params
+
+
+class SendingPaused(RateLimited):
+    """The delay or the monthly limit; `params` as above."""
+
+    def __init__(self, message: str, *, key: str, retry_after: int, **params: Any) -> None:
+        super().__init__(message, key=key, retry_after=retry_after)
+        self.params: dict[str, Any] = params
+
+
 class InvitationResult(TypedDict):
     sent: list[str]
     skipped: list[dict[str, str]]
@@ -86,22 +102,23 @@ def parse_addresses(raw: Any) -> list[str]:
     parts = [part.strip() for part in re.split(r"[,;\n]", text)]
     parts = [part for part in parts if part]
     if not parts:
-        raise ValidationFailed(FIELD, EMAIL_REQUIRED, key="referral.errors.emailRequired")
+        raise AddressRefused(EMAIL_REQUIRED, key="referral.errors.emailRequired")
     addresses: list[str] = []
     for part in parts:
         try:
             address = validate_email(part)
         except ValidationFailed:
-            raise ValidationFailed(
-                FIELD, f"Adresse email invalide : {part[:80]}", key="referral.errors.emailInvalid"
+            shown = part[:80]
+            raise AddressRefused(
+                f"Adresse email invalide : {shown}", key="referral.errors.emailInvalid", email=shown
             ) from None
         if address not in addresses:
             addresses.append(address)
     if len(addresses) > MAX_PER_SEND:
-        raise ValidationFailed(
-            FIELD,
+        raise AddressRefused(
             f"Vous pouvez inviter au plus {MAX_PER_SEND} adresses à la fois",
             key="referral.errors.tooMany",
+            max=MAX_PER_SEND,
         )
     return addresses
 
@@ -237,19 +254,22 @@ def _check_quota(
 ) -> None:
     wait = minutes_to_wait(_last_sent(db, user_id), settings["invitationDelayMinutes"], now)
     if wait:
-        raise RateLimited(
+        raise SendingPaused(
             f"Veuillez patienter {wait} minute(s) avant d'envoyer de nouvelles invitations",
-            key="referral.errors.delay",
+            key="referral.errors.wait",
             retry_after=wait * 60,
+            minutes=wait,
         )
     limit = settings["monthlyInvitationLimit"]
     left = limit - _sent_since(db, user_id, month_start(now))
     if wanted > left:
-        raise RateLimited(
+        raise SendingPaused(
             f"Limite mensuelle d'invitations atteinte ({limit} par mois, il en reste "
             f"{max(left, 0)})",
             key="referral.errors.monthlyLimit",
             retry_after=3600,
+            limit=limit,
+            left=max(left, 0),
         )
 
 
