@@ -17,21 +17,21 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
 
-from grocer.models import CreditEntry, Order, ReferralInvitation, ReferralReward, User
-from grocer.models.base import as_utc, utcnow
+from grocer.models import CreditEntry, ReferralInvitation, ReferralReward, User
+from grocer.models.base import as_utc
 from grocer.services import orders, referral
 from grocer.services.credit import months_later
 from grocer.settings import get_settings
 from tests.support import API
 from tests.support.accounts import VALID_ADDRESS, Clock, bearer_for, sign_up, stored_user
 from tests.support.concurrency import at_once
+from tests.support.orders import order_row
 from tests.support.smtp import SmtpServer, body_text
 
 EMAIL_REQUIRED = "Veuillez entrer au moins une adresse email"
 REWARD_XOF = Decimal("32797.85")  # 50 EUR
 ENOUGH = Decimal("65000")  # over 99 EUR (64 939.74 XOF)
 TOO_LITTLE = Decimal("64000")
-_numbers = iter(range(1, 10_000))
 
 
 def make_order(
@@ -42,16 +42,7 @@ def make_order(
     address: dict[str, Any] | None = None,
 ) -> int:
     """An order of `user` at `status` (delivered ones make the shopper eligible)."""
-    assert user.id is not None
-    order = Order(
-        number=f"CMD-T-{next(_numbers)}",
-        user_id=user.id,
-        status=status,
-        subtotal=subtotal,
-        total=subtotal,
-        address=dict(VALID_ADDRESS if address is None else address),
-        created_at=utcnow(),
-    )
+    order = order_row(user.id, subtotal, status, address)
     db.add(order)
     db.commit()
     assert order.id is not None

@@ -3,12 +3,10 @@ copy confirmation, the referral settings, and the friend's code kept from a shar
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from reflex.istate.data import RouterData
 from sqlmodel import Session
 
-from grocer.models import Order, User
+from grocer.models import User
 from grocer.services import settings_doc
 from grocer.state.account_referral import (
     K_SAVED,
@@ -16,21 +14,13 @@ from grocer.state.account_referral import (
     AccountReferralState,
     ReferralLinkState,
 )
+from tests.support.orders import order_row
 from tests.support.smtp import SmtpServer
 from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
 
 
 def delivered_order(db: Session, user: User) -> None:
-    assert user.id is not None
-    db.add(
-        Order(
-            number=f"CMD-S-{user.id}",
-            user_id=user.id,
-            status="delivered",
-            subtotal=Decimal("70000"),
-            total=Decimal("70000"),
-        )
-    )
+    db.add(order_row(user.id))
     db.commit()
 
 
