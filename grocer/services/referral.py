@@ -340,6 +340,12 @@ def _first_delivered(db: Session, order: Order) -> bool:
     return other is None
 
 
+def _households_of(db: Session, user_id: int) -> set[str]:
+    """The households the referrer's own orders went to."""
+    addresses = db.exec(select(Order.address).where(col(Order.user_id) == user_id)).all()
+    return {household_key(address, user_id) for address in addresses if address}
+
+
 def _subtotal_xof(order: Order) -> Decimal:
     return convert(Decimal(order.subtotal), order.currency or BASE_CURRENCY, BASE_CURRENCY)
 
@@ -356,12 +362,15 @@ def reward_on_delivery(db: Session, order: Order, now: datetime) -> ReferralRewa
         return None
     if not _first_delivered(db, order) or _subtotal_xof(order) < minimum_first_order():
         return None
+    household = household_key(order.address, order.user_id)
+    if household in _households_of(db, referrer.id):
+        return None  # the referrer's own household: a second account of theirs
     try:
         with db.begin_nested():
             reward = ReferralReward(
                 referrer_id=referrer.id,
                 referred_id=customer.id,
-                household_key=household_key(order.address, order.user_id),
+                household_key=household,
                 order_id=order.id,
                 created_at=now,
             )

@@ -181,12 +181,12 @@ class AccountReferralState(rx.State):
 
     @rx.event
     def copy_link(self):
-        """001 §4: the link to the clipboard, and "Lien copié !" for a moment."""
+        """001 §4: the page has put the link on the clipboard; "Lien copié !" for a moment."""
         if not self.link:
             return None
         self.copied = True
         self.copied_serial += 1
-        return [rx.set_clipboard(self.link), AccountReferralState.forget_copied(self.copied_serial)]
+        return AccountReferralState.forget_copied(self.copied_serial)
 
     @rx.event(background=True)
     async def forget_copied(self, serial: int) -> None:

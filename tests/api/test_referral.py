@@ -32,6 +32,8 @@ EMAIL_REQUIRED = "Veuillez entrer au moins une adresse email"
 REWARD_XOF = Decimal("32797.85")  # 50 EUR
 ENOUGH = Decimal("65000")  # over 99 EUR (64 939.74 XOF)
 TOO_LITTLE = Decimal("64000")
+#: where the referred friends live (Alice, the referrer, lives at VALID_ADDRESS)
+FRIENDS_HOME = {"streetAddress": "Rue 15.42, secteur 4", "city": "Ouagadougou", "country": "BF"}
 
 
 def make_order(
@@ -41,8 +43,9 @@ def make_order(
     status: str = "shipped",
     address: dict[str, Any] | None = None,
 ) -> int:
-    """An order of `user` at `status` (delivered ones make the shopper eligible)."""
-    order = order_row(user.id, subtotal, status, address)
+    """An order of `user` at `status` (delivered ones make the shopper eligible), delivered
+    at FRIENDS_HOME unless told otherwise."""
+    order = order_row(user.id, subtotal, status, address or FRIENDS_HOME)
     db.add(order)
     db.commit()
     assert order.id is not None
@@ -79,7 +82,7 @@ def save_referral_settings(client: TestClient, user: User, **values: Any) -> Non
 def eligible(db: Session) -> User:
     """Alice, who has one delivered order."""
     alice = stored_user(db, "alice")
-    make_order(db, alice, status="delivered")
+    make_order(db, alice, status="delivered", address=VALID_ADDRESS)
     return alice
 
 
@@ -305,17 +308,22 @@ def test_no_reward_when_the_first_order_is_under_99_eur(
 def test_one_reward_per_household(client: TestClient, db: Session, eligible: User) -> None:
     carol = referred_customer(client, db, eligible, "carol")
     dave = referred_customer(client, db, eligible, "dave")
-    same_home = {
-        "streetAddress": "  AVENUE Kwamé-Nkrumah ",
-        "city": "ouagadougou",
-        "country": "Burkina  Faso",
-    }
+    same_home = {"streetAddress": " RUE 15-42 Secteur 4 ", "city": "ouagadougou", "country": "bf"}
     deliver(db, make_order(db, carol))
     deliver(db, make_order(db, dave, address=same_home))
     assert [r.referred_id for r in rewards(db)] == [carol.id]
     erin = referred_customer(client, db, eligible, "erin")
-    deliver(db, make_order(db, erin, address={**VALID_ADDRESS, "streetAddress": "Rue 12.34"}))
+    deliver(db, make_order(db, erin, address={**FRIENDS_HOME, "streetAddress": "Rue 12.34"}))
     assert len(rewards(db)) == 2 and len(credit_lines(db, eligible)) == 2
+
+
+def test_no_reward_for_a_friend_at_the_referrers_own_address(
+    client: TestClient, db: Session, eligible: User
+) -> None:
+    """Alice's delivered order went to VALID_ADDRESS: a "friend" living there is Alice again."""
+    carol = referred_customer(client, db, eligible, "carol")
+    deliver(db, make_order(db, carol, address={**VALID_ADDRESS, "city": "OUAGADOUGOU"}))
+    assert rewards(db) == [] and credit_lines(db, eligible) == []
 
 
 def test_no_e_mail_when_the_referrer_turned_notifications_off(

@@ -4,7 +4,7 @@ copy confirmation, the referral settings, and the friend's code kept from a shar
 from __future__ import annotations
 
 from reflex.istate.data import RouterData
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from grocer.models import User
 from grocer.services import settings_doc
@@ -14,9 +14,11 @@ from grocer.state.account_referral import (
     AccountReferralState,
     ReferralLinkState,
 )
+from grocer.state.signup import SignupState
+from tests.support.accounts import outbox_code
 from tests.support.orders import order_row
 from tests.support.smtp import SmtpServer
-from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
+from tests.support.state_harness import PASSWORD, add_user, new_tree, run, sign_in, sub
 
 
 def delivered_order(db: Session, user: User) -> None:
@@ -78,11 +80,14 @@ def test_invitation_messages(db: Session, smtp: SmtpServer) -> None:
     assert state.message_params == {"minutes": "5"}
 
 
-def test_copy_puts_the_link_on_the_clipboard_and_confirms(db: Session) -> None:
+def test_copy_confirms_for_a_moment(db: Session) -> None:
+    state = sub(new_tree(), AccountReferralState)
+    run(AccountReferralState.copy_link, state)
+    assert state.copied is False  # nothing loaded, nothing copied
     state = section(db, add_user(db, "alice"))
-    (events,) = run(AccountReferralState.copy_link, state)
-    assert state.copied is True
-    assert state.link in str(events[0])
+    (event,) = run(AccountReferralState.copy_link, state)
+    assert state.copied is True and state.copied_serial == 1
+    assert "forget_copied" in str(event)
 
 
 def test_settings_are_checked_and_saved(db: Session) -> None:
@@ -116,3 +121,20 @@ def test_a_share_link_code_is_kept_only_when_it_looks_like_one() -> None:
         assert link.referral_code == kept
     link.referral_code = "forged value"
     assert link.code_for_signup() is None
+
+
+def test_a_sign_up_after_a_share_link_is_attributed_to_the_friend(db: Session) -> None:
+    alice = add_user(db, "alice")
+    code = section(db, alice).code
+    address = "friend@example.com"
+    root = new_tree()
+    sub(root, ReferralLinkState).referral_code = code.lower()
+    signup = sub(root, SignupState)
+    run(SignupState.send_code, signup, {"email": address, "lang": "fr"})
+    run(SignupState.verify_code, signup, {"code": outbox_code(address)})
+    run(SignupState.set_password, signup, {"password": PASSWORD, "confirm": PASSWORD})
+    run(SignupState.register, signup, {"phone": "70123456", "lang": "fr"})
+    assert signup.done, signup.error
+    friend = db.exec(select(User).where(col(User.email) == address)).one()
+    assert friend.referred_by == alice.id
+    assert sub(root, ReferralLinkState).referral_code == ""  # used once

@@ -155,7 +155,9 @@ def _share_link() -> rx.Component:
             rx.el.button(
                 t("referral:link.copy"),
                 type="button",
-                on_click=S.copy_link,
+                # written by the page itself: an event sent from the server would need eval,
+                # which the Content-Security-Policy forbids
+                on_click=[rx.set_clipboard(S.link), S.copy_link],
                 class_name=SECONDARY,
             ),
             rx.el.span(
