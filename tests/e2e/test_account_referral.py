@@ -14,6 +14,7 @@ import pytest
 
 from tests.e2e.test_session_bag import ADD, PASSWORD, api_account, fresh_email
 from tests.support.orders import add_delivered_order, shop_database
+from tests.support.shop_server import ARTIFACTS
 from tests.support.smtp import body_text
 
 pytestmark = pytest.mark.e2e
@@ -137,6 +138,9 @@ def test_invite_copy_and_settings(
     saved.wait_for()
     assert colour_of(saved) == "green"
     no_sideways_scroll(tab)
+    ARTIFACTS.mkdir(exist_ok=True)
+    width = tab.viewport_size["width"]
+    tab.screenshot(path=str(ARTIFACTS / f"account-referral-{width}.png"), full_page=True)
 
     tab.reload()
     tab.get_by_role("button", name="Copier le lien").wait_for()
