@@ -301,7 +301,8 @@ def send_invitations(
         if (reason := _skip_reason(db, user, address))
     ]
     targets = [address for address in addresses if address not in {s["email"] for s in skipped}]
-    _check_quota(db, user_id, len(targets), _referral_settings(db, user_id), now)
+    if targets:  # nothing to send (all skipped) is no send: neither delay nor limit apply
+        _check_quota(db, user_id, len(targets), _referral_settings(db, user_id), now)
     link = share_link(ensure_code(db, user))
     sender_name = sender or user.first_name or ""
     sent: list[str] = []
