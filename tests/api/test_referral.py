@@ -180,6 +180,8 @@ def test_own_address_and_existing_customers_are_not_invited(
         ],
     }
     assert smtp.messages_to("bob@example.bf") == []
+    again = invite(client, eligible, "bob@example.bf")  # within the delay, but nothing to send
+    assert again.status_code == 202 and again.json()["sent"] == []
 
 
 def test_the_delay_between_invitations_is_enforced(
