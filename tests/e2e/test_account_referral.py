@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_session_bag import ADD, PASSWORD, api_account, fresh_email
+from tests.support.browser import sign_in_at_the_guard
 from tests.support.orders import add_delivered_order, shop_database
 from tests.support.shop_server import ARTIFACTS
 from tests.support.smtp import body_text
@@ -32,13 +33,7 @@ def signed_in_on_referral(page: Any, email: str) -> None:
     """Open the section signed out: the guard shows the sign-in dialog on the shop, and after
     signing in the shopper is back on the referral section (both widths: no menu needed)."""
     page.goto(REFERRAL)
-    dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
-    dialog.wait_for()
-    page.wait_for_function("() => location.pathname === '/'")
-    page.locator(ADD).first.wait_for()  # the shop is drawn (the dialog with it)
-    dialog.get_by_label("Nom d'utilisateur ou email").fill(email)
-    dialog.locator("#login-password").fill(PASSWORD)
-    dialog.get_by_role("button", name="Se connecter", exact=True).click()
+    sign_in_at_the_guard(page, email, PASSWORD, ADD)
     page.wait_for_url(re.compile(r".*/account\?section=referral$"))
 
 
