@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.test_session_bag import ADD, PASSWORD, api_account, fresh_email
 from tests.support.browser import sign_in_at_the_guard
@@ -49,6 +50,13 @@ def eligible_shopper_on_referral(
     return email
 
 
+def type_into(field: Any, text: str) -> None:
+    """Fill a field and make sure the text landed there (not in the field focused before)."""
+    field.click()
+    field.fill(text)
+    expect(field).to_have_value(text)
+
+
 def no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -73,9 +81,12 @@ def test_invite_copy_and_settings(
     tab: Any, shop: str, smtp: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     eligible_shopper_on_referral(tab, shop, smtp, tmp_path_factory)
+    tab.get_by_text("Invitations envoyées ce mois-ci : 0 / 25").wait_for()
+    tab.wait_for_timeout(500)  # the section's first answers are in
     for text in ("Comment ça marche ?", "Conditions", "Les crédits expirent après 12 mois."):
         assert tab.get_by_text(text, exact=True).is_visible()
     assert tab.get_by_text("Un seul parrainage récompensé par client ou par foyer.").is_visible()
+    assert tab.get_by_text("Amis parrainés récompensés : 0").is_visible()
     no_sideways_scroll(tab)
 
     # An empty field: the spec's message, in red.
@@ -89,8 +100,9 @@ def test_invite_copy_and_settings(
     link = tab.get_by_label("Votre lien de parrainage").input_value()
     assert re.fullmatch(r"https?://.+/\?ref=[A-Z2-9]{8}", link)
     friends = [fresh_email("ami"), fresh_email("amie")]
-    invite_form.get_by_label("Votre nom (facultatif)").fill("Fatou")
-    invite_form.get_by_label("Adresses email de vos amis").fill(", ".join(friends))
+    expect(invite_form.get_by_role("button", name=SEND)).to_be_enabled()
+    type_into(invite_form.get_by_label("Votre nom (facultatif)"), "Fatou")
+    type_into(invite_form.get_by_label("Adresses email de vos amis"), ", ".join(friends))
     invite_form.get_by_role("button", name=SEND).click()
     success = invite_form.get_by_role("status").filter(has_text="envoyée(s) avec succès")
     success.wait_for()

@@ -167,6 +167,10 @@ def _share_link() -> rx.Component:
             ),
             class_name="flex flex-wrap items-center gap-3",
         ),
+        rx.el.p(
+            t("referral:link.rewards", count=S.rewards_count.to_string()),
+            class_name="text-sm text-gray-700",
+        ),
         class_name=f"{BOX} space-y-3",
     )
 
