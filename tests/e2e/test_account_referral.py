@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_session_bag import ADD, PASSWORD, api_account, fresh_email
+from tests.support.axe import serious_violations
 from tests.support.browser import sign_in_at_the_guard
 from tests.support.orders import add_delivered_order, shop_database
 from tests.support.shop_server import ARTIFACTS
@@ -145,6 +146,7 @@ def test_invite_copy_and_settings(
     saved.wait_for()
     assert colour_of(saved) == "green"
     no_sideways_scroll(tab)
+    assert serious_violations(tab, "main") == []
     ARTIFACTS.mkdir(exist_ok=True)
     width = tab.viewport_size["width"]
     tab.screenshot(path=str(ARTIFACTS / f"account-referral-{width}.png"), full_page=True)
@@ -169,3 +171,4 @@ def test_before_a_delivered_order_the_form_is_disabled(page: Any, shop: str, smt
     ).wait_for()
     assert page.get_by_role("button", name=SEND).is_disabled()
     assert page.get_by_label("Adresses email de vos amis").is_disabled()
+    assert serious_violations(page, "main") == []
