@@ -18,12 +18,10 @@ import frAccount from "./locales/fr/account.json";
 import frWallet from "./locales/fr/wallet.json";
 import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
-
+import frReferral from "./locales/fr/referral.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "addressbook"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -50,6 +48,7 @@ if (!i18n.isInitialized) {
           wallet: frWallet,
           addressbook: frAddressbook,
           orders: frOrders,
+          referral: frReferral,
         },
       },
       partialBundledLanguages: true,
