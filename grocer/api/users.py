@@ -160,7 +160,4 @@ def verify_email_change(
 ) -> dict[str, Any]:
     """The code sent to the new address: the account takes it (verified), the former address
     is told."""
-    updated = email_change.confirm_email_change(
-        db, user, user_id, body.new_email, body.code, now, ip
-    )
-    return accounts.user_details(db, updated)
+    return email_change.confirm_email_change(db, user, user_id, body.new_email, body.code, now, ip)

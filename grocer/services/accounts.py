@@ -1025,6 +1025,13 @@ def update_profile(
     return user
 
 
+def save_profile(
+    db: Session, actor: User, user_id: int, changes: Mapping[str, Any], now: datetime
+) -> dict[str, Any]:
+    """`update_profile`, answered as the user details the profile form shows again."""
+    return user_details(db, update_profile(db, actor, user_id, changes, now))
+
+
 def update_notification_preferences(
     db: Session, actor: User, user_id: int, notifications: Mapping[str, bool | None]
 ) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
@@ -76,8 +77,9 @@ def confirm_email_change(
     code: str | None,
     now: datetime,
     ip: str = "unknown",
-) -> User:
-    """Step 2: the code sent to the new address makes it the account's (verified). Commits."""
+) -> dict[str, Any]:
+    """Step 2: the code sent to the new address makes it the account's (verified); answers
+    the user details. Commits."""
     user = ensure_account(db, actor, user_id)
     address = _new_address(new_email)
     otp.redeem(db, address, otp.EMAIL_CHANGE, now, ip, code=code)
@@ -99,4 +101,4 @@ def confirm_email_change(
             mailer.send_email_changed(former, address, user.preferred_language or "fr")
         except DeliveryFailed:
             log.warning("e-mail change notice for user %s not delivered", user.id)
-    return user
+    return accounts.user_details(db, user)
