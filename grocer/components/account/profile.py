@@ -144,7 +144,7 @@ def _email_row() -> rx.Component:
                 type="email",
                 value=ProfileState.email,
                 read_only=True,
-                class_name=f"{INPUT} min-w-0 flex-1 bg-gray-50",
+                class_name=f"{INPUT} min-w-0 basis-full bg-gray-50 sm:basis-auto sm:flex-1",
             ),
             badge,
             rx.el.button(
@@ -421,7 +421,7 @@ def _password_form() -> rx.Component:
                 submit_button(
                     t("profile:password.submit"), t("profile:password.busy"), state.password_busy
                 ),
-                class_name="mt-4 sm:w-64",
+                class_name="mt-4 sm:w-72",
             ),
             disabled=~state.editable,
             class_name="min-w-0",
