@@ -161,6 +161,10 @@ def _failure_key(exc: BaseException, default: str) -> str:
     return default
 
 
+class SignedOut(Exception):
+    """The tab has no signed-in user any more: the handler stops, nothing was called."""
+
+
 class ProfileState(rx.State):
     """What the profile section shows and its four forms."""
 
@@ -242,6 +246,14 @@ class ProfileState(rx.State):
             self.status = "signed_out"
         return user_id
 
+    async def _as_user(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        """`fn(db, account, user id, *args)` for the user signed in on this tab (never an id
+        from the browser); `SignedOut` when there is none ("Connexion requise" shows)."""
+        user_id = await self._user_id()
+        if user_id is None:
+            raise SignedOut()
+        return await session_guard.call(fn, user_id, *args, as_user=user_id, **kwargs)
+
     @rx.event
     async def load(self):
         """On showing the section: the profile from the server (001 §4, §8)."""
@@ -282,13 +294,10 @@ class ProfileState(rx.State):
         self.errors = {}
         self.saving = True
         yield
-        user_id = await self._user_id()
-        if user_id is None:
-            return
         try:
-            details = await session_guard.call(
-                accounts.save_profile, user_id, changes, utcnow(), as_user=user_id
-            )
+            details = await self._as_user(accounts.save_profile, changes, utcnow())
+        except SignedOut:
+            return
         except Exception as exc:
             self.saving = False
             if isinstance(exc, ValidationFailed):
@@ -337,20 +346,17 @@ class ProfileState(rx.State):
             return
         self.password_busy = True
         yield
-        user_id = await self._user_id()
-        if user_id is None:
-            return
         session = await self.get_state(SessionState)
         try:
-            await session_guard.call(
+            await self._as_user(
                 accounts.change_password,
-                user_id,
                 current,
                 new,
                 utcnow(),
                 keep_session=session_id_of(session.access_token),
-                as_user=user_id,
             )
+        except SignedOut:
+            return
         except Exception as exc:
             self.password_busy = False
             if isinstance(exc, ValidationFailed | RateLimited):
@@ -390,20 +396,17 @@ class ProfileState(rx.State):
         self.email_error = ""
         self.email_busy = True
         yield
-        user_id = await self._user_id()
-        if user_id is None:
-            return
         try:
-            sent_to = await session_guard.call(
+            sent_to = await self._as_user(
                 email_change.request_email_change,
-                user_id,
                 address,
                 password,
                 utcnow(),
                 router_client_address(self.router),
                 chosen_language(form),
-                as_user=user_id,
             )
+        except SignedOut:
+            return
         except Exception as exc:
             self.email_busy = False
             default = (
@@ -429,19 +432,16 @@ class ProfileState(rx.State):
         self.email_error = ""
         self.email_busy = True
         yield
-        user_id = await self._user_id()
-        if user_id is None:
-            return
         try:
-            details = await session_guard.call(
+            details = await self._as_user(
                 email_change.confirm_email_change,
-                user_id,
                 self.new_email,
                 code,
                 utcnow(),
                 router_client_address(self.router),
-                as_user=user_id,
             )
+        except SignedOut:
+            return
         except Exception as exc:
             self.email_busy = False
             self.email_error = _failure_key(exc, "auth:signup.errors.verifyFailed")
@@ -471,13 +471,10 @@ class ProfileState(rx.State):
         reason = form_text(form, "reason", REASON_MAX + 1)
         self.delete_busy = True
         yield
-        user_id = await self._user_id()
-        if user_id is None:
-            return
         try:
-            await session_guard.call(
-                accounts.request_deletion, user_id, reason, utcnow(), as_user=user_id
-            )
+            await self._as_user(accounts.request_deletion, reason, utcnow())
+        except SignedOut:
+            return
         except Exception as exc:
             self.delete_busy = False
             if isinstance(exc, ValidationFailed):

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.test_checkout import _warm  # noqa: F401  (the build's first page, patiently)
 from tests.e2e.test_session_bag import (
     ADD,
     PASSWORD,
@@ -27,16 +28,6 @@ from tests.support.shop_server import ARTIFACTS
 pytestmark = pytest.mark.e2e
 
 PROFILE = "/account?section=profile"
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _warm(shop: str, browser: Any) -> None:
-    """The first page of a fresh build is slow to come alive: open it once, patiently."""
-    context = browser.new_context(base_url=shop, locale="fr-FR")
-    page = context.new_page()
-    page.goto("/")
-    page.locator(ADD).first.wait_for(timeout=120_000)
-    context.close()
 
 
 def shot(page: Any, name: str) -> None:

@@ -51,6 +51,46 @@ DANGER_SOLID = (
 )
 
 
+def _form(*children: rx.Component, on_submit: Any, form_id: str, **props: Any) -> rx.Component:
+    """A form of the section: uncontrolled inputs, checked by ProfileState, not the browser."""
+    return rx.el.form(
+        *children,
+        on_submit=on_submit,
+        reset_on_submit=False,
+        custom_attrs={"noValidate": True},
+        id=form_id,
+        **props,
+    )
+
+
+def _submit_row(label_key: str, busy_key: str, busy: Any, *others: rx.Component) -> rx.Component:
+    """The form's main button (busy while its call runs) and the buttons beside it."""
+    return rx.el.div(
+        rx.el.div(submit_button(t(label_key), t(busy_key), busy), class_name="sm:w-72"),
+        *others,
+        class_name="flex flex-wrap items-center gap-2",
+    )
+
+
+def _editable_form(
+    legend: rx.Component,
+    *children: rx.Component,
+    on_submit: Any,
+    form_id: str,
+    key: Any,
+    **props: Any,
+) -> rx.Component:
+    """A form whose fields are disabled while no profile is loaded (001 §2); `key` starts its
+    inputs again from the state's values when they change."""
+    return _form(
+        rx.el.fieldset(legend, *children, disabled=~ProfileState.editable, class_name="min-w-0"),
+        on_submit=on_submit,
+        form_id=form_id,
+        key=key,
+        **props,
+    )
+
+
 def _field_error(errors: rx.Var[dict[str, str]], field: str) -> rx.Component:
     """The message under a field (role=alert), named by the field's aria-describedby."""
     return rx.cond(
@@ -181,99 +221,90 @@ def _gender() -> rx.Component:
 
 def _profile_form() -> rx.Component:
     state = ProfileState
-    return rx.el.form(
-        rx.el.fieldset(
-            rx.el.legend(t("profile:personal"), class_name=f"{SUBHEADING} mb-3"),
-            rx.el.div(
-                _text(
-                    "firstName",
-                    "first_name",
-                    "profile:fields.firstName",
-                    state.first_name,
-                    "given-name",
-                    NAME_MAX,
-                ),
-                _text(
-                    "lastName",
-                    "last_name",
-                    "profile:fields.lastName",
-                    state.last_name,
-                    "family-name",
-                    NAME_MAX,
-                ),
-                _email_row(),
-                _phone(
-                    "phone",
-                    "",
-                    state.country_code,
-                    state.phone,
-                    "profile:fields.phone",
-                    "profile:fields.countryCode",
-                ),
-                _phone(
-                    "businessPhone",
-                    "business_",
-                    state.business_country_code,
-                    state.business_phone,
-                    "profile:fields.businessPhone",
-                    "profile:fields.businessCountryCode",
-                ),
-                _labelled(
+    return _editable_form(
+        rx.el.legend(t("profile:personal"), class_name=f"{SUBHEADING} mb-3"),
+        rx.el.div(
+            _text(
+                "firstName",
+                "first_name",
+                "profile:fields.firstName",
+                state.first_name,
+                "given-name",
+                NAME_MAX,
+            ),
+            _text(
+                "lastName",
+                "last_name",
+                "profile:fields.lastName",
+                state.last_name,
+                "family-name",
+                NAME_MAX,
+            ),
+            _email_row(),
+            _phone(
+                "phone",
+                "",
+                state.country_code,
+                state.phone,
+                "profile:fields.phone",
+                "profile:fields.countryCode",
+            ),
+            _phone(
+                "businessPhone",
+                "business_",
+                state.business_country_code,
+                state.business_phone,
+                "profile:fields.businessPhone",
+                "profile:fields.businessCountryCode",
+            ),
+            _labelled(
+                "dateOfBirth",
+                "profile:fields.birthDate",
+                _input(
                     "dateOfBirth",
-                    "profile:fields.birthDate",
-                    _input(
-                        "dateOfBirth",
-                        "birth_date",
-                        state.errors,
-                        type="date",
-                        autocomplete="bday",
-                        default_value=state.birth_date,
-                    ),
+                    "birth_date",
                     state.errors,
+                    type="date",
+                    autocomplete="bday",
+                    default_value=state.birth_date,
                 ),
-                _gender(),
-                rx.el.div(
-                    _text(
-                        "streetAddress",
-                        "street",
-                        "profile:fields.address",
-                        state.street,
-                        "street-address",
-                        300,
-                    ),
-                    class_name="sm:col-span-2",
-                ),
-                _text("city", "city", "profile:fields.city", state.city, "address-level2", 120),
-                _text(
-                    "postalCode",
-                    "postal_code",
-                    "profile:fields.postalCode",
-                    state.postal_code,
-                    "postal-code",
-                    20,
-                ),
-                _text(
-                    "country",
-                    "country",
-                    "profile:fields.country",
-                    state.country,
-                    "country-name",
-                    120,
-                ),
-                class_name="grid grid-cols-1 gap-4 sm:grid-cols-2",
+                state.errors,
             ),
+            _gender(),
             rx.el.div(
-                submit_button(t("profile:save"), t("profile:saving"), state.saving),
-                class_name="mt-5 sm:w-64",
+                _text(
+                    "streetAddress",
+                    "street",
+                    "profile:fields.address",
+                    state.street,
+                    "street-address",
+                    300,
+                ),
+                class_name="sm:col-span-2",
             ),
-            disabled=~state.editable,
-            class_name="min-w-0",
+            _text("city", "city", "profile:fields.city", state.city, "address-level2", 120),
+            _text(
+                "postalCode",
+                "postal_code",
+                "profile:fields.postalCode",
+                state.postal_code,
+                "postal-code",
+                20,
+            ),
+            _text(
+                "country",
+                "country",
+                "profile:fields.country",
+                state.country,
+                "country-name",
+                120,
+            ),
+            class_name="grid grid-cols-1 gap-4 sm:grid-cols-2",
         ),
+        rx.el.div(_submit_row("profile:save", "profile:saving", state.saving), class_name="mt-5"),
         key=state.revision,
         on_submit=state.save,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        id="profile-form",
+        form_id="profile-form",
     )
 
 
@@ -288,7 +319,7 @@ def _email_change() -> rx.Component:
         class_name=f"{SECONDARY} h-11 text-sm",
     )
     invalid = state.email_error != ""
-    step_one = rx.el.form(
+    step_one = _form(
         rx.el.p(t("profile:email.intro"), class_name="text-sm text-gray-600"),
         rx.el.div(
             rx.el.label(
@@ -321,23 +352,12 @@ def _email_change() -> rx.Component:
             ),
         ),
         rx.el.input(type="hidden", name="lang", value=current_language),
-        rx.el.div(
-            rx.el.div(
-                submit_button(
-                    t("profile:email.send"), t("profile:email.sending"), state.email_busy
-                ),
-                class_name="sm:w-56",
-            ),
-            cancel,
-            class_name="flex flex-wrap items-center gap-2",
-        ),
+        _submit_row("profile:email.send", "profile:email.sending", state.email_busy, cancel),
         on_submit=state.send_email_code,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        id="profile-email-form",
+        form_id="profile-email-form",
         class_name="space-y-3",
     )
-    step_two = rx.el.form(
+    step_two = _form(
         rx.el.p(
             t("profile:email.codeSent", email=state.new_email), class_name="text-sm text-gray-600"
         ),
@@ -359,20 +379,9 @@ def _email_change() -> rx.Component:
                 },
             ),
         ),
-        rx.el.div(
-            rx.el.div(
-                submit_button(
-                    t("profile:email.confirm"), t("profile:email.confirming"), state.email_busy
-                ),
-                class_name="sm:w-56",
-            ),
-            cancel,
-            class_name="flex flex-wrap items-center gap-2",
-        ),
+        _submit_row("profile:email.confirm", "profile:email.confirming", state.email_busy, cancel),
         on_submit=state.confirm_email_code,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        id="profile-code-form",
+        form_id="profile-code-form",
         class_name="space-y-3",
     )
     return rx.cond(
@@ -396,41 +405,33 @@ def _password_form() -> rx.Component:
         )
         return _labelled(field, label_key, control, errors)
 
-    return rx.el.form(
-        rx.el.fieldset(
-            rx.el.legend(t("profile:password.title"), class_name=SUBHEADING),
-            rx.el.p(t("profile:password.intro"), class_name="mt-1 text-sm text-gray-600"),
-            rx.el.div(
-                password(
-                    "currentPassword",
-                    "current_password",
-                    "profile:password.current",
-                    "current-password",
-                ),
-                rx.el.div(class_name="hidden sm:block"),
-                password("newPassword", "new_password", "profile:password.new", "new-password"),
-                password(
-                    "confirmPassword",
-                    "confirm_password",
-                    "profile:password.confirm",
-                    "new-password",
-                ),
-                class_name="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2",
+    return _editable_form(
+        rx.el.legend(t("profile:password.title"), class_name=SUBHEADING),
+        rx.el.p(t("profile:password.intro"), class_name="mt-1 text-sm text-gray-600"),
+        rx.el.div(
+            password(
+                "currentPassword",
+                "current_password",
+                "profile:password.current",
+                "current-password",
             ),
-            rx.el.div(
-                submit_button(
-                    t("profile:password.submit"), t("profile:password.busy"), state.password_busy
-                ),
-                class_name="mt-4 sm:w-72",
+            rx.el.div(class_name="hidden sm:block"),
+            password("newPassword", "new_password", "profile:password.new", "new-password"),
+            password(
+                "confirmPassword",
+                "confirm_password",
+                "profile:password.confirm",
+                "new-password",
             ),
-            disabled=~state.editable,
-            class_name="min-w-0",
+            class_name="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2",
+        ),
+        rx.el.div(
+            _submit_row("profile:password.submit", "profile:password.busy", state.password_busy),
+            class_name="mt-4",
         ),
         key=state.password_revision,
         on_submit=state.change_password,
-        reset_on_submit=False,
-        custom_attrs={"noValidate": True},
-        id="profile-password-form",
+        form_id="profile-password-form",
         class_name=BLOCK,
     )
 
@@ -438,7 +439,7 @@ def _password_form() -> rx.Component:
 def _delete_account() -> rx.Component:
     """ "Supprimer mon compte", then the confirmation (account:confirmDelete.*) with a reason."""
     state = ProfileState
-    confirmation = rx.el.form(
+    confirmation = _form(
         rx.el.h4(
             t("account:confirmDelete.title"),
             id="profile-delete-title",
@@ -480,10 +481,9 @@ def _delete_account() -> rx.Component:
             class_name="flex flex-wrap gap-2",
         ),
         on_submit=state.request_deletion,
-        reset_on_submit=False,
+        form_id="profile-delete-form",
         role="alertdialog",
         aria_labelledby="profile-delete-title",
-        id="profile-delete-form",
         class_name="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4",
     )
     return rx.el.div(
