@@ -161,6 +161,20 @@ def _failure_key(exc: BaseException, default: str) -> str:
     return default
 
 
+#: The vars the profile form's inputs start from.
+_FORM_VARS = (
+    "first_name",
+    "last_name",
+    "country_code",
+    "phone",
+    "business_country_code",
+    "business_phone",
+    "birth_date",
+    "gender",
+    *(attr for attr, _key in ADDRESS_FIELDS),
+)
+
+
 class SignedOut(Exception):
     """The tab has no signed-in user any more: the handler stops, nothing was called."""
 
@@ -171,7 +185,8 @@ class ProfileState(rx.State):
     # "" before the first load, "loading", "ready", "fallback" (local userInfo, read-only),
     # "signed_out" ("Connexion requise").
     status: str = ""
-    revision: int = 0  # bumped when values load: the form's inputs start again from them
+    revision: int = 0  # bumped when other values load: the form's inputs start again from them
+    _shown: str = ""  # the values the form's inputs started from (JSON)
     load_error: str = ""
 
     first_name: str = ""
@@ -229,7 +244,12 @@ class ProfileState(rx.State):
         for attr, key in ADDRESS_FIELDS:
             value = address.get(key)
             setattr(self, attr, value if isinstance(value, str) else "")
-        self.revision += 1
+        shown = json.dumps([getattr(self, name) for name in _FORM_VARS], ensure_ascii=False)
+        if shown != self._shown:
+            # Other values: the inputs start again from them. The same values (the section
+            # mounted twice, a reload): what the shopper is typing stays.
+            self._shown = shown
+            self.revision += 1
 
     def _clear(self) -> None:
         self._fill({})
@@ -257,7 +277,9 @@ class ProfileState(rx.State):
     @rx.event
     async def load(self):
         """On showing the section: the profile from the server (001 §4, §8)."""
-        self.status, self.load_error = "loading", ""
+        if self.status != "ready":  # a profile already shown stays usable while it reloads
+            self.status = "loading"
+        self.load_error = ""
         self.errors = {}
         yield
         user_id = await self._user_id()

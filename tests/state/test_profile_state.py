@@ -56,6 +56,18 @@ def test_load_fills_the_form_from_the_server(db: Session, shop: dict[str, Any]) 
     assert profile.country_code == "+226" and profile.phone == ""
 
 
+def test_loading_the_same_profile_again_keeps_what_is_typed(
+    db: Session, shop: dict[str, Any]
+) -> None:
+    """The section may mount twice: the inputs start again only when the values changed."""
+    _root, profile = _tab(db, shop["alice"])
+    revision = profile.revision
+    run(ProfileState.load, profile)
+    assert profile.revision == revision and profile.status == "ready"
+    run(ProfileState.save, profile, FORM)
+    assert profile.revision == revision + 1 and profile.first_name == "Alice"
+
+
 def test_signed_out_tab_shows_sign_in_required(db: Session) -> None:
     profile = sub(new_tree(), ProfileState)
     run(ProfileState.load, profile)
