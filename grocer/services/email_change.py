@@ -59,6 +59,8 @@ def request_email_change(
     """Step 1: e-mail a code to the new address; returns that address (normalised)."""
     user = ensure_account(db, actor, user_id)
     address = _new_address(new_email)
+    if not password:
+        raise ValidationFailed("password", accounts.FILL_ALL_FIELDS, key="validation.fillAllFields")
     accounts.check_current_password(db, user, password, now, field="password")
     if address == user.email:
         raise ValidationFailed(FIELD, SAME_EMAIL, key="emailChange.errors.sameEmail")
