@@ -23,6 +23,7 @@ from tests.e2e.test_session_bag import (
     open_home,
     sign_up_in_dialog,
 )
+from tests.support.axe import serious_violations
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -53,6 +54,7 @@ def _journey(page: Any, width: int) -> None:
     first = _ready(page)
     _no_horizontal_scroll(page)
     shot(page, f"{width}")
+    assert serious_violations(page, "#profile-section") == []
     first.fill("Fatoumata")
     page.locator("#profile-lastName").fill("Sawadogo")
     page.locator("#profile-businessPhone").fill("25 30 40 50")
@@ -74,11 +76,17 @@ def _journey(page: Any, width: int) -> None:
     page.locator("#profile-confirmPassword").fill("nouveau-2")
     page.get_by_role("button", name="Changer le mot de passe").click()
     page.get_by_text("Les mots de passe ne correspondent pas").wait_for()
+    page.get_by_role("button", name="Modifier l'email").click()
+    page.get_by_label("Nouvelle adresse email").wait_for()
+    _no_horizontal_scroll(page)
+    assert serious_violations(page, "#profile-section") == []  # errors and the e-mail flow
+    page.get_by_role("button", name="Annuler").click()
 
     page.get_by_role("button", name="Supprimer mon compte").click()
     confirm = page.get_by_role("alertdialog", name="Confirmer la suppression")
     confirm.get_by_text("Cette action est irréversible").wait_for()
     shot(page, f"{width}-delete")
+    assert serious_violations(page, "#profile-section") == []
     confirm.get_by_label("Motif (facultatif)").fill("Je quitte la ville")
     confirm.get_by_role("button", name="Supprimer", exact=True).click()
     page.wait_for_function("() => location.pathname === '/'")
