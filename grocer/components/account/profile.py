@@ -319,37 +319,39 @@ def _email_change() -> rx.Component:
         class_name=f"{SECONDARY} h-11 text-sm",
     )
     invalid = state.email_error != ""
+
+    def flow_input(
+        field_id: str, label_key: str, class_name: str = INPUT, **props: Any
+    ) -> rx.Component:
+        """An input of the e-mail flow; its message is the flow's one error box."""
+        return rx.el.div(
+            rx.el.label(t(label_key), html_for=field_id, class_name=LABEL),
+            field_input(
+                field_id,
+                class_name=class_name,
+                invalid=invalid,
+                error_id="profile-email-error",
+                **props,
+            ),
+        )
+
     step_one = _form(
         rx.el.p(t("profile:email.intro"), class_name="text-sm text-gray-600"),
-        rx.el.div(
-            rx.el.label(
-                t("profile:email.newEmail"), html_for="profile-new-email", class_name=LABEL
-            ),
-            field_input(
-                "profile-new-email",
-                name="new_email",
-                type="email",
-                autocomplete="email",
-                class_name=INPUT,
-                invalid=invalid,
-                error_id="profile-email-error",
-                attrs=verbatim_attrs(EMAIL_MAX),
-            ),
+        flow_input(
+            "profile-new-email",
+            "profile:email.newEmail",
+            name="new_email",
+            type="email",
+            autocomplete="email",
+            attrs=verbatim_attrs(EMAIL_MAX),
         ),
-        rx.el.div(
-            rx.el.label(
-                t("profile:email.password"), html_for="profile-email-password", class_name=LABEL
-            ),
-            field_input(
-                "profile-email-password",
-                name="password",
-                type="password",
-                autocomplete="current-password",
-                class_name=INPUT,
-                invalid=invalid,
-                error_id="profile-email-error",
-                attrs=verbatim_attrs(128),
-            ),
+        flow_input(
+            "profile-email-password",
+            "profile:email.password",
+            name="password",
+            type="password",
+            autocomplete="current-password",
+            attrs=verbatim_attrs(128),
         ),
         rx.el.input(type="hidden", name="lang", value=current_language),
         _submit_row("profile:email.send", "profile:email.sending", state.email_busy, cancel),
@@ -361,23 +363,19 @@ def _email_change() -> rx.Component:
         rx.el.p(
             t("profile:email.codeSent", email=state.new_email), class_name="text-sm text-gray-600"
         ),
-        rx.el.div(
-            rx.el.label(t("profile:email.code"), html_for="profile-email-code", class_name=LABEL),
-            field_input(
-                "profile-email-code",
-                name="code",
-                autocomplete="one-time-code",
-                class_name=f"{INPUT} sm:w-48",
-                invalid=invalid,
-                error_id="profile-email-error",
-                placeholder="0" * CODE_LENGTH,
-                attrs={
-                    "inputMode": "numeric",
-                    "maxLength": str(CODE_LENGTH),
-                    "pattern": "[0-9]*",
-                    "onInput": digits_only(CODE_LENGTH),
-                },
-            ),
+        flow_input(
+            "profile-email-code",
+            "profile:email.code",
+            name="code",
+            autocomplete="one-time-code",
+            class_name=f"{INPUT} sm:w-48",
+            placeholder="0" * CODE_LENGTH,
+            attrs={
+                "inputMode": "numeric",
+                "maxLength": str(CODE_LENGTH),
+                "pattern": "[0-9]*",
+                "onInput": digits_only(CODE_LENGTH),
+            },
         ),
         _submit_row("profile:email.confirm", "profile:email.confirming", state.email_busy, cancel),
         on_submit=state.confirm_email_code,
