@@ -129,6 +129,12 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
     return view
 
 
+PURCHASE: dict[str, Any] = {
+    "amount": "10000",
+    "recipientEmail": "ami@example.com",
+    "payment": {"method": "mobile_money", "channel": "orange", "phone": "70123456"},
+}
+
 # (method, path template, body): every read, change or delete of one of A's resources.
 ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/addresses/user/{a}", None),
@@ -142,8 +148,12 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{a}/orders", None),
     ("GET", "/users/{a}/orders/{order}", None),
     ("GET", "/users/{b}/orders/{order}", None),  # B's own path, A's order id
+    ("GET", "/orders/{order}", None),
+    ("POST", "/orders/{order}/cancel", None),
+    ("POST", "/orders/{order}/reorder", None),
     ("GET", "/users/{a}/giftcards", None),
     ("POST", "/users/{a}/giftcards/redeem", {"code": "SPARE-CODE"}),
+    ("POST", "/users/{a}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{a}/credit", None),
     # The profile section (issue 15): the profile, the password, the e-mail change, deletion.
     ("PUT", "/users/{a}", {"firstName": "Pirate", "address": {**VALID_ADDRESS, "city": "X"}}),
@@ -207,10 +217,17 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{user_id}/orders/{order_id}", None),
     ("GET", "/users/{user_id}/giftcards", None),
     ("POST", "/users/{user_id}/giftcards/redeem", {"code": "A-CARD-0001"}),
+    ("POST", "/users/{user_id}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{user_id}/credit", None),
     ("POST", "/cart/items", {"productId": 1, "quantity": 1}),
     ("PUT", "/cart/items/{item_id}", {"quantity": 2}),
     ("DELETE", "/cart/items/{item_id}", None),
+]
+# The routes of one's own orders (grocer/api/orders.py) that the account area uses.
+ORDER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("GET", "/orders/{order_id}", None),
+    ("POST", "/orders/{order_id}/cancel", None),
+    ("POST", "/orders/{order_id}/reorder", None),
 ]
 #: The /users/{id} routes of the profile section (grocer/api/users.py), which need a token too.
 USER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
@@ -226,8 +243,8 @@ ANY_ID = dict.fromkeys(("address_id", "user_id", "method_id", "order_id", "item_
 
 @pytest.mark.parametrize(
     ("method", "path", "body"),
-    ROUTES + USER_ROUTES,
-    ids=[f"{m} {p}" for m, p, _ in ROUTES + USER_ROUTES],
+    ROUTES + ORDER_ROUTES + USER_ROUTES,
+    ids=[f"{m} {p}" for m, p, _ in ROUTES + ORDER_ROUTES + USER_ROUTES],
 )
 @pytest.mark.parametrize("token", [None, "not-a-jwt"], ids=["no token", "bad token"])
 def test_every_route_needs_a_token(
