@@ -19,9 +19,14 @@ import frWallet from "./locales/fr/wallet.json";
 import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
 import frReferral from "./locales/fr/referral.json";
+import frProfile from "./locales/fr/profile.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "profile"];
+import frProfile from "./locales/fr/profile.json";
+
+export const LANGUAGES = ["fr", "en", "es", "de"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "profile"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -49,6 +54,7 @@ if (!i18n.isInitialized) {
           addressbook: frAddressbook,
           orders: frOrders,
           referral: frReferral,
+          profile: frProfile,
         },
       },
       partialBundledLanguages: true,

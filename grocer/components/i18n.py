@@ -37,6 +37,7 @@ NAMESPACES: tuple[str, ...] = (
     "addressbook",
     "orders",
     "referral",
+    "profile",
 )
 
 INIT_MODULE = "$/public/i18n.js"

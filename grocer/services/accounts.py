@@ -29,7 +29,7 @@ from sqlmodel import Session, col, delete, select
 from grocer.models import DeletionRequest, User, UserPhone
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
-from grocer.services import mailer, otp, ratelimit, referral_codes, tokens
+from grocer.services import addresses, mailer, otp, ratelimit, referral_codes, tokens
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -42,12 +42,11 @@ from grocer.services.errors import (
 )
 from grocer.services.names import generate_username, names_from_email
 from grocer.services.ownership import ensure_account, lock_user
-from grocer.services.phones import (
-    validate_phone,
-)
+from grocer.services.phones import national_digits, validate_phone
 from grocer.services.settings_doc import save_settings_doc
 from grocer.services.tokens import TokenPair
-from grocer.services.validation import email_address, plain_text
+from grocer.services.validation import collect, email_address, plain_text
+from grocer.settings import get_settings
 
 # --- constants (spec 000 §9, 001 §5 and §9) -------------------------------------------------
 
@@ -313,7 +312,7 @@ def list_phones(db: Session, user_id: int) -> list[UserPhone]:
 
 
 def user_details(db: Session, user: User) -> dict[str, Any]:
-    """The user details of 001 §3 (addresses are served by the addresses API)."""
+    """The user details of 001 §3 (with the addresses, the default first)."""
     assert user.id is not None
     phones = list_phones(db, user.id)
     primary = next((p for p in phones if p.is_primary), phones[0] if phones else None)
@@ -349,6 +348,7 @@ def user_details(db: Session, user: User) -> dict[str, Any]:
         "emailVerified": user.email_verified,
         "preferredLanguage": user.preferred_language,
         "roles": list(user.roles or []),
+        "addresses": addresses.list_for_user(db, user, user.id),
     }
 
 
@@ -818,6 +818,27 @@ def reset_password(
     db.commit()
 
 
+def check_current_password(
+    db: Session, user: User, password: str | None, now: datetime, field: str = "currentPassword"
+) -> None:
+    """A signed-in change that asks for the password (a new password, a new e-mail): a wrong
+    one is a 400 on `field` (not 401, which clients read as "signed out") and counts as a
+    failed login (the account's delays, the owner's warning); at most PASSWORD_CHANGE_FAILS
+    per 15 minutes are tried (then 429), so a stolen access token cannot be used to guess it."""
+    assert user.id is not None
+    account_key = _fail_key(user, "")
+    change_key = ratelimit.key("password-change-fail:user", str(user.id))
+    ratelimit.check(db, change_key, PASSWORD_CHANGE_FAILS, LOGIN_FAIL_WINDOW, now)
+    _check_account_delay(db, account_key, now)
+    if not password or not verify_password(password, user.password_hash):
+        _record_failure(db, user, (account_key, change_key), now)
+        raise ValidationFailed(
+            field,
+            "Le mot de passe actuel est incorrect",
+            key="account.errors.currentPasswordWrong",
+        )
+
+
 def change_password(
     db: Session,
     actor: User,
@@ -827,29 +848,13 @@ def change_password(
     now: datetime,
     keep_session: str | None = None,
 ) -> None:
-    """Change a password knowing the current one; every other session is ended.
-
-    A wrong current password is a 400 (not 401, which clients read as "signed out") and
-    counts as a failed login (the account's delays, the owner's warning), and at most
-    PASSWORD_CHANGE_FAILS per 15 minutes are tried (then 429), so a stolen access token
-    cannot be used to guess it.
-    """
+    """Change a password knowing the current one (`check_current_password`); every other
+    session is ended, the one named `keep_session` (the caller's) stays signed in."""
     user = ensure_account(db, actor, user_id)
     if not current_password:
         raise ValidationFailed("currentPassword", FILL_ALL_FIELDS, key="validation.fillAllFields")
     password = validate_password(new_password, "newPassword")
-    assert user.id is not None
-    account_key = _fail_key(user, "")
-    change_key = ratelimit.key("password-change-fail:user", str(user.id))
-    ratelimit.check(db, change_key, PASSWORD_CHANGE_FAILS, LOGIN_FAIL_WINDOW, now)
-    _check_account_delay(db, account_key, now)
-    if not verify_password(current_password, user.password_hash):
-        _record_failure(db, user, (account_key, change_key), now)
-        raise ValidationFailed(
-            "currentPassword",
-            "Le mot de passe actuel est incorrect",
-            key="account.errors.currentPasswordWrong",
-        )
+    check_current_password(db, user, current_password, now)
     user.password_hash = hash_password(password)
     db.add(user)
     assert user.id is not None
@@ -860,8 +865,105 @@ def change_password(
 # --- profile, preferences, deletion -----------------------------------------------------------
 
 PROFILE_FIELDS = frozenset(
-    {"first_name", "last_name", "phones", "date_of_birth", "gender", "preferred_language"}
+    {
+        "first_name",
+        "last_name",
+        "phones",
+        "phone",
+        "business_phone",
+        "date_of_birth",
+        "gender",
+        "preferred_language",
+        "address",
+    }
 )
+GENDER_MAX = 30
+BUSINESS = "BUSINESS"
+#: The profile's address fields (001 §3 "Profile labels": address, city, postal code, country),
+#: kept on the shopper's default address.
+PROFILE_ADDRESS_KEYS = ("streetAddress", "city", "postalCode", "country")
+#: The phone slots of the profile form: its field name, and which stored phone it edits.
+_PHONE_SLOTS = {"phone": "phone", "business_phone": "businessPhone"}
+
+
+def _slot_phone(value: PhoneInput | None, field: str) -> tuple[str, str] | None:
+    """A phone slot of the profile form, checked (None: the slot is emptied); the error names
+    the form's field (`phone` or `businessPhone`)."""
+    if value is None or not national_digits(value.number):
+        return None
+    try:
+        return validate_phone(value.country_code, value.number)
+    except ValidationFailed as exc:
+        raise ValidationFailed(field, exc.message, key=exc.key) from exc
+
+
+def _profile_address(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The address part of a profile change: None when every field is blank (no change)."""
+    if not value:
+        return None
+    picked = {key: value.get(key) for key in PROFILE_ADDRESS_KEYS}
+    if not any(isinstance(v, str) and v.strip() for v in picked.values()):
+        return None
+    return picked
+
+
+def profile_problems(changes: Mapping[str, Any], today: date) -> list[ValidationFailed]:
+    """Every problem of a profile change at once (pure), so that a form can show each under its
+    field; `update_profile` refuses the first. Keys as in `update_profile`."""
+    errors: list[ValidationFailed] = []
+    for attr, label, field in (
+        ("first_name", "prénom", "firstName"),
+        ("last_name", "nom", "lastName"),
+    ):
+        if changes.get(attr) is not None:
+            collect(errors, _name, changes[attr], field, label)
+    if changes.get("date_of_birth") is not None:
+        collect(errors, validate_birth_date, changes["date_of_birth"], today)
+    if changes.get("gender") is not None:
+        collect(errors, _text, changes["gender"], "gender", "genre", GENDER_MAX)
+    if changes.get("preferred_language") is not None:
+        collect(errors, validate_language, changes["preferred_language"])
+    for attr, field in _PHONE_SLOTS.items():
+        if attr in changes:
+            collect(errors, _slot_phone, changes[attr], field)
+    if changes.get("phones") is not None:
+        collect(errors, _clean_phones, changes["phones"])
+    address = _profile_address(changes.get("address"))
+    if address is not None:
+        errors.extend(addresses.validate_address(address))
+    return errors
+
+
+def _phone_inputs(phones: Iterable[UserPhone]) -> list[PhoneInput]:
+    return [PhoneInput(p.country_code, p.number, p.phone_type, p.is_primary) for p in phones]
+
+
+def _set_phone_slot(db: Session, user_id: int, attr: str, value: PhoneInput | None) -> None:
+    """Replace the primary phone (`phone`) or the business phone (`business_phone`), keeping
+    the account's other numbers; an empty slot removes its number."""
+    checked = _slot_phone(value, _PHONE_SLOTS[attr])
+    current = list_phones(db, user_id)
+    if attr == "phone":
+        kept = [p for p in current if not p.is_primary]
+        new = [PhoneInput(*checked, "MOBILE", True)] if checked else []
+        phones = new + _phone_inputs(kept)
+    else:
+        kept = [p for p in current if p.is_primary or p.phone_type != BUSINESS]
+        new = [PhoneInput(*checked, BUSINESS, False)] if checked else []
+        phones = _phone_inputs(kept) + new
+    if phones and not any(p.is_primary for p in phones):
+        first = phones[0]
+        phones[0] = PhoneInput(first.country_code, first.number, first.phone_type, True)
+    _replace_phones(db, user_id, phones)
+
+
+def _save_profile_address(db: Session, actor: User, user_id: int, address: dict[str, Any]) -> None:
+    """The profile's address edits the shopper's default address (created when none)."""
+    saved = addresses.list_for_user(db, actor, user_id)  # the default first
+    if saved:
+        addresses.update(db, actor, saved[0]["id"], address)
+    else:
+        addresses.create(db, actor, {**address, "isDefault": True}, user_id=user_id)
 
 
 def _replace_phones(db: Session, user_id: int, phones: Iterable[PhoneInput]) -> None:
@@ -885,32 +987,51 @@ def _replace_phones(db: Session, user_id: int, phones: Iterable[PhoneInput]) -> 
 def update_profile(
     db: Session, actor: User, user_id: int, changes: Mapping[str, Any], now: datetime
 ) -> User:
-    """Apply the profile fields present in `changes` (snake_case keys of PROFILE_FIELDS;
-    `phones` is a list of PhoneInput and replaces the list). A null name leaves it as is;
-    a null birth date or gender clears it. Commits."""
+    """Apply the profile fields present in `changes` (snake_case keys of PROFILE_FIELDS).
+
+    `phones` (a list of PhoneInput) replaces the list; `phone` and `business_phone` (a
+    PhoneInput, None or a blank number to remove) replace the primary and the BUSINESS number
+    and keep the others; `address` (camelCase streetAddress, city, postalCode, country) edits
+    the default address, or creates it (all blank: no change). A null name leaves it as is; a
+    null birth date or gender clears it. Every field is checked before anything is written;
+    the first problem is raised. Commits."""
     unknown = set(changes) - PROFILE_FIELDS
     if unknown:
         raise ValueError(f"not profile fields: {sorted(unknown)}")
     user = ensure_account(db, actor, user_id)
     assert user.id is not None
-    for attr, label, field in (
-        ("first_name", "prénom", "firstName"),
-        ("last_name", "nom", "lastName"),
-    ):
+    problems = profile_problems(changes, now.date())
+    if problems:
+        raise problems[0]
+    for attr in ("first_name", "last_name"):
         if changes.get(attr) is not None:
-            setattr(user, attr, _name(changes[attr], field, label) or "")
+            setattr(user, attr, (changes[attr] or "").strip())
     if "date_of_birth" in changes:
-        user.date_of_birth = validate_birth_date(changes["date_of_birth"], now.date())
+        user.date_of_birth = changes["date_of_birth"]
     if "gender" in changes:
-        user.gender = _text(changes["gender"], "gender", "genre", 30)
+        user.gender = _text(changes["gender"], "gender", "genre", GENDER_MAX)
     if changes.get("preferred_language") is not None:
-        user.preferred_language = validate_language(changes["preferred_language"])
-    if changes.get("phones") is not None:
+        user.preferred_language = changes["preferred_language"]
+    phone_slots = [attr for attr in _PHONE_SLOTS if attr in changes]
+    if changes.get("phones") is not None or phone_slots:
         lock_user(db, user.id)
+    if changes.get("phones") is not None:
         _replace_phones(db, user.id, changes["phones"])
+    for attr in phone_slots:
+        _set_phone_slot(db, user.id, attr, changes[attr])
+    address = _profile_address(changes.get("address"))
+    if address is not None:
+        _save_profile_address(db, actor, user.id, address)
     db.add(user)
     db.commit()
     return user
+
+
+def save_profile(
+    db: Session, actor: User, user_id: int, changes: Mapping[str, Any], now: datetime
+) -> dict[str, Any]:
+    """`update_profile`, answered as the user details the profile form shows again."""
+    return user_details(db, update_profile(db, actor, user_id, changes, now))
 
 
 def update_notification_preferences(
@@ -927,19 +1048,30 @@ def update_notification_preferences(
 def request_deletion(
     db: Session, actor: User, user_id: int, reason: str | None, now: datetime
 ) -> DeletionRequest:
-    """Record a request to close the account and delete its data (one open request per
-    account: asking again returns the existing one). Commits."""
+    """Ask for the account to be closed and its personal data deleted: the request is kept
+    with `purge_after` = now + GROCER_DELETION_GRACE_DAYS (when `grocer purge-accounts` may
+    anonymise it, see grocer.services.account_purge), and every session of the account ends at
+    once (refresh and access tokens, on every device). One open request per account: asking
+    again keeps the first (and its date) and signs out again. Commits."""
     user = ensure_account(db, actor, user_id)
     text = _text(reason, "reason", "motif", DELETION_REASON_MAX)
-    existing = db.exec(
-        select(DeletionRequest).where(col(DeletionRequest.user_id) == user.id)
-    ).first()
-    if existing is not None:
-        return existing
     assert user.id is not None
-    request = DeletionRequest(user_id=user.id, reason=text, created_at=as_utc(now))
-    db.add(request)
+    request = db.exec(
+        select(DeletionRequest).where(
+            col(DeletionRequest.user_id) == user.id, col(DeletionRequest.purged_at).is_(None)
+        )
+    ).first()
+    if request is None:
+        request = DeletionRequest(
+            user_id=user.id,
+            reason=text,
+            created_at=as_utc(now),
+            purge_after=as_utc(now) + timedelta(days=get_settings().deletion_grace_days),
+        )
+        db.add(request)
+    tokens.revoke_user_tokens(db, user.id, now)
     db.commit()
+    db.refresh(request)
     return request
 
 
@@ -949,5 +1081,6 @@ def deletion_request_json(request: DeletionRequest) -> dict[str, Any]:
         "userId": request.user_id,
         "reason": request.reason,
         "createdAt": iso_utc(request.created_at),
-        "status": "pending",
+        "purgeAfter": iso_utc(request.purge_after),
+        "status": "purged" if request.purged_at else "pending",
     }

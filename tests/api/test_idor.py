@@ -110,6 +110,7 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
     """Everything of A's, as A sees it (plus the spare gift card, which nobody redeemed)."""
     headers, a = bearer_for(world.a), world.ids["a"]
     paths = [
+        f"/users/{a}",
         f"/users/addresses/user/{a}",
         f"/users/addresses/{world.ids['address']}",
         "/payment-methods",
@@ -158,6 +159,12 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{a}/credit", None),
     ("GET", "/users/{a}/referral", None),
     ("POST", "/users/{a}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
+    # The profile section (issue 15): the profile, the password, the e-mail change, deletion.
+    ("PUT", "/users/{a}", {"firstName": "Pirate", "address": {**VALID_ADDRESS, "city": "X"}}),
+    ("PUT", "/users/{a}/password", {"currentPassword": "x", "newPassword": "nouveau1"}),
+    ("POST", "/users/{a}/email-change", {"newEmail": "b@example.bf", "password": "x"}),
+    ("POST", "/users/{a}/email-change/verify", {"newEmail": "b@example.bf", "code": "123456"}),
+    ("POST", "/users/{a}/deletion-request", {"reason": "x"}),
     ("PUT", "/cart/items/{cart_item}", {"quantity": 9}),
     ("DELETE", "/cart/items/{cart_item}", None),
 ]
@@ -228,13 +235,22 @@ ORDER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/orders/{order_id}/cancel", None),
     ("POST", "/orders/{order_id}/reorder", None),
 ]
+#: The /users/{id} routes of the profile section (grocer/api/users.py), which need a token too.
+USER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("GET", "/users/{user_id}", None),
+    ("PUT", "/users/{user_id}", {"firstName": "Awa"}),
+    ("PUT", "/users/{user_id}/password", {"currentPassword": "x", "newPassword": "nouveau1"}),
+    ("POST", "/users/{user_id}/email-change", {"newEmail": "b@example.bf", "password": "x"}),
+    ("POST", "/users/{user_id}/email-change/verify", {"newEmail": "b@example.bf", "code": "1"}),
+    ("POST", "/users/{user_id}/deletion-request", {"reason": "x"}),
+]
 ANY_ID = dict.fromkeys(("address_id", "user_id", "method_id", "order_id", "item_id"), 1)
 
 
 @pytest.mark.parametrize(
     ("method", "path", "body"),
-    ROUTES + ORDER_ROUTES,
-    ids=[f"{m} {p}" for m, p, _ in ROUTES + ORDER_ROUTES],
+    ROUTES + ORDER_ROUTES + USER_ROUTES,
+    ids=[f"{m} {p}" for m, p, _ in ROUTES + ORDER_ROUTES + USER_ROUTES],
 )
 @pytest.mark.parametrize("token", [None, "not-a-jwt"], ids=["no token", "bad token"])
 def test_every_route_needs_a_token(
