@@ -7,13 +7,23 @@ Ownership: a resource of another customer answers 404, exactly like a missing on
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, status
 
-from grocer.api.deps import CurrentUser, SessionDep
+from grocer.api.deps import CurrentSession, CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_account import AddressIn, PaymentMethodIn, RedeemIn, SettingsIn
 from grocer.models.base import utcnow
-from grocer.services import addresses, credit, giftcards, orders, payment_methods, settings_doc
+from grocer.services import (
+    addresses,
+    credit,
+    giftcards,
+    login_records,
+    orders,
+    payment_methods,
+    settings_doc,
+)
 from grocer.services.addresses import AddressDict
 from grocer.services.credit import CreditDict
 from grocer.services.giftcards import GiftCardsDict
@@ -90,6 +100,15 @@ def save_settings(body: SettingsIn, user: CurrentUser, db: SessionDep) -> Settin
 @router.get("/user/settings/{user_id}")
 def get_settings(user_id: PathId, user: CurrentUser, db: SessionDep) -> SettingsDoc:
     return settings_doc.get_settings_doc(db, user, user_id)
+
+
+@router.get("/user/logins/{user_id}")
+def recent_logins(
+    user_id: PathId, user: CurrentUser, session: CurrentSession, db: SessionDep
+) -> list[dict[str, Any]]:
+    """The last 10 sign-ins and failed attempts of the account, newest first; `current`
+    marks the caller's own session."""
+    return login_records.recent_logins(db, user, user_id, session)
 
 
 # Orders, gift cards, credit -------------------------------------------------------------------

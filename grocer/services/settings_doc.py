@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from sqlmodel import Session
@@ -257,3 +258,32 @@ def save_settings_doc(db: Session, actor: User, payload: Mapping[str, Any]) -> S
     db.add(user)
     db.flush()
     return SettingsDoc(userId=raw_user_id, **document)  # type: ignore[typeddict-item]
+
+
+# --- the settings that other services enforce -----------------------------------------------
+
+
+def account_settings(db: Session, user_id: int) -> dict[str, Any]:
+    """A user's settings for the shop's own rules (no actor: never served to a client)."""
+    row = db.get(UserSettings, user_id)
+    return settings_with_defaults(row.data if row else None)
+
+
+def auto_logout_limit(db: Session, user_id: int) -> timedelta | None:
+    """How long a session may stay unused before it ends (None: never, 001 §9)."""
+    minutes = account_settings(db, user_id)["session"]["autoLogoutMinutes"]
+    return None if minutes is None else timedelta(minutes=minutes)
+
+
+def security_alert_on(db: Session, user_id: int, alert: str) -> bool:
+    """Whether the owner wants the e-mail of `alert` (newLogins, passwordChanges,
+    failedLogins; all on by default)."""
+    alerts = account_settings(db, user_id)["security"]["securityNotifications"]
+    return bool(alerts.get(alert, True))
+
+
+def optional_email_allowed(db: Session, user_id: int) -> bool:
+    """notifications.email: whether the shop may send this user its optional e-mails (news,
+    referral notices, offers). Receipts, codes and security alerts are not optional: they
+    always go, whatever this switch says."""
+    return bool(account_settings(db, user_id)["notifications"]["email"])
