@@ -33,6 +33,7 @@ NAMESPACES: tuple[str, ...] = (
     "address",
     "checkout",
     "account",
+    "settings",
 )
 
 INIT_MODULE = "$/public/i18n.js"

@@ -421,6 +421,7 @@ def recent_logins(
             "city": row.city or "",
             "region": row.region or "",
             "country": row.country or "",
+            "place": place_text(row.city, row.region, row.country),
             "success": row.success,
             "method": row.method,
             "current": bool(current_session) and row.family_id == current_session,

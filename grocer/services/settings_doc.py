@@ -287,3 +287,52 @@ def optional_email_allowed(db: Session, user_id: int) -> bool:
     referral notices, offers). Receipts, codes and security alerts are not optional: they
     always go, whatever this switch says."""
     return bool(account_settings(db, user_id)["notifications"]["email"])
+
+
+# --- the section's switches (the settings page draws one per entry) ---------------------------
+
+#: switch name -> its place in the document (two-factor is not a switch: its own panel).
+SWITCHES: dict[str, tuple[str, ...]] = {
+    "email": ("notifications", "email"),
+    "push": ("notifications", "push"),
+    "sms": ("notifications", "sms"),
+    "publicProfile": ("privacy", "publicProfile"),
+    "dataSharing": ("privacy", "dataSharing"),
+    "newLogins": ("security", "securityNotifications", "newLogins"),
+    "passwordChanges": ("security", "securityNotifications", "passwordChanges"),
+    "failedLogins": ("security", "securityNotifications", "failedLogins"),
+}
+
+
+def switches_of(document: Mapping[str, Any]) -> dict[str, bool]:
+    """The switches' positions in a document (pure)."""
+    found: dict[str, bool] = {}
+    for name, path in SWITCHES.items():
+        value: Any = document
+        for part in path:
+            value = value.get(part, {}) if isinstance(value, Mapping) else {}
+        found[name] = bool(value) if isinstance(value, bool) else False
+    return found
+
+
+def switches_payload(switches: Mapping[str, bool]) -> dict[str, Any]:
+    """A partial document holding the switches given (pure; unknown names dropped)."""
+    payload: dict[str, Any] = {}
+    for name, on in switches.items():
+        path = SWITCHES.get(name)
+        if path is None:
+            continue
+        node = payload
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = bool(on)
+    return payload
+
+
+def auto_logout_choice(value: str) -> int | None:
+    """The section's select value ("30" ... "never") as the document's minutes; ValueError
+    for anything else."""
+    minutes = None if value == "never" else int(value) if value.isdigit() else -1
+    if minutes not in AUTO_LOGOUT_MINUTES:
+        raise ValueError(value)
+    return minutes
