@@ -9,9 +9,10 @@ variables of the server process, read by nothing else).
   down in the file: the save-failure notice can be shown.
 - `GROCER_E2E_BROKEN_ROUTE=1`: registers `/e2e-broken`, a page that throws while rendering in
   the browser: the 500 fallback can be shown.
-- `GROCER_E2E_FAST_AUTO_LOGOUT=1`: the browser's idle timer counts the auto-logout setting's
-  minutes as seconds (30 minutes: 30 s), so that the auto-logout can be watched. The server's
-  own limit (a refresh refused past the setting) is unchanged.
+- `GROCER_E2E_FAST_AUTO_LOGOUT=1`: once a shopper saves an auto-logout time in the settings,
+  that tab's idle timer counts its minutes as seconds (30 minutes: 30 s), so that the
+  auto-logout can be watched; a time only loaded (the default 60 minutes of every other test's
+  shopper) is not scaled. The server's own limit (a refresh refused past it) is unchanged.
 """
 
 from __future__ import annotations
@@ -46,10 +47,10 @@ def broken_route_enabled() -> bool:
     return os.environ.get(BROKEN_ROUTE_ENV, "").strip() == "1"
 
 
-def auto_logout_ms(minutes: int | None) -> int:
-    """The idle time of the browser's auto-logout in milliseconds (0: never); minutes count
-    as seconds under the fast switch."""
+def auto_logout_ms(minutes: int | None, just_saved: bool = False) -> int:
+    """The idle time of the browser's auto-logout in milliseconds (0: never); the minutes of
+    a time `just_saved` count as seconds under the fast switch."""
     if not minutes:
         return 0
-    fast = os.environ.get(FAST_AUTO_LOGOUT_ENV, "").strip() == "1"
+    fast = just_saved and os.environ.get(FAST_AUTO_LOGOUT_ENV, "").strip() == "1"
     return minutes * (1000 if fast else 60_000)

@@ -184,7 +184,7 @@ class SettingsState(rx.State):
             return
         self._show(dict(document))
         watch = await self.get_state(SessionWatchState)
-        watch._apply(document["session"]["autoLogoutMinutes"])
+        watch._apply(document["session"]["autoLogoutMinutes"], just_saved=True)
         self.saving = False
         yield await show_toast(self, SAVED)
 
@@ -223,8 +223,8 @@ class SessionWatchState(rx.State):
 
     idle_ms: int = 0  # the auto-logout time; 0: never (or not signed in)
 
-    def _apply(self, minutes: int | None) -> None:
-        self.idle_ms = testing_switches.auto_logout_ms(minutes)
+    def _apply(self, minutes: int | None, just_saved: bool = False) -> None:
+        self.idle_ms = testing_switches.auto_logout_ms(minutes, just_saved)
 
     @rx.event
     async def load_rules(self):
