@@ -261,6 +261,21 @@ def _alert(db: Session, user: User, kind: str, now: datetime, **details: str) ->
     return _Alert(kind, user.email, user.preferred_language or "fr", when, **details)
 
 
+def _record_alert(
+    db: Session, user: User, kind: str, now: datetime, record: LoginEvent
+) -> _Alert | None:
+    """The alert `kind` about a sign-in record (its device, address and country)."""
+    return _alert(
+        db,
+        user,
+        kind,
+        now,
+        device=record.device or "",
+        ip=record.ip or "",
+        place=record.country or "",
+    )
+
+
 # --- recording --------------------------------------------------------------------------------
 
 
@@ -331,17 +346,11 @@ def on_signed_in(
     record = _new_event(user, now, ip=ip, device=device, success=True, method=method)
     record.family_id = family_id
     signed_in_before, known = _known_pair(db, user.id, record.ip, record.device)
-    alert = None
-    if signed_in_before and not known:
-        alert = _alert(
-            db,
-            user,
-            "newLogins",
-            now,
-            device=record.device or "",
-            ip=record.ip or "",
-            place=record.country or "",
-        )
+    alert = (
+        _record_alert(db, user, "newLogins", now, record)
+        if signed_in_before and not known
+        else None
+    )
     db.add(record)
     db.flush()
     _after_commit(db, _follow_up(record, alert))
@@ -359,15 +368,7 @@ def on_failed_login(
     alert = None
     alert_key = ratelimit.key("failed-login-alert:user", str(user.id))
     if not ratelimit.count(db, alert_key, as_utc(now) - FAILED_ALERT_EVERY):
-        alert = _alert(
-            db,
-            user,
-            "failedLogins",
-            now,
-            device=record.device or "",
-            ip=record.ip or "",
-            place=record.country or "",
-        )
+        alert = _record_alert(db, user, "failedLogins", now, record)
         if alert is not None:
             ratelimit.hit(db, alert_key, now)
     db.add(record)

@@ -20,6 +20,7 @@ from tests.e2e.test_session_bag import (
     open_home,
     sign_in,
 )
+from tests.support.browser import sign_in_where_the_guard_sent
 
 pytestmark = pytest.mark.e2e
 
@@ -35,13 +36,7 @@ def signed_in_settings(page: Any, shop: str, smtp: Any, email: str | None = None
         api_account(shop, smtp, email)
     open_home(page)
     page.goto(SETTINGS)
-    dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
-    dialog.wait_for()
-    page.wait_for_function("() => location.pathname === '/'")
-    page.locator(ADD).first.wait_for()  # the shop is drawn (the dialog with it)
-    dialog.get_by_label("Nom d'utilisateur ou email").fill(email)
-    dialog.locator("#login-password").fill(PASSWORD)
-    dialog.get_by_role("button", name="Se connecter", exact=True).click()
+    sign_in_where_the_guard_sent(page, email, PASSWORD, ADD)
     page.wait_for_url(re.compile(r"/account/?\?section=settings$"))
     page.get_by_role("button", name="Sauvegarder les paramètres").wait_for()
     page.get_by_role("dialog", name=re.compile(r"^Welcome back")).wait_for(state="detached")

@@ -12,11 +12,13 @@ from grocer import testing_switches
 from grocer.models import User
 from grocer.models.base import utcnow
 from grocer.services import accounts, login_records, settings_doc, tokens
+from grocer.services.errors import Unauthorized
 from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 from grocer.state.settings import SAVE_FAILED, SAVED, SessionWatchState, SettingsState
 from grocer.state.toast import ToastState
 from tests.support.state_harness import PASSWORD, add_user, new_tree, run, store_session, sub
+from tests.unit.test_settings_rules import SPEC_SWITCHES
 
 pytestmark = pytest.mark.usefixtures("fresh_session_cache")
 
@@ -55,16 +57,7 @@ def test_load_shows_the_defaults_and_this_session(db: Session, alice: User) -> N
     state = sub(root, SettingsState)
     run(SettingsState.load, state)
     assert state.loaded
-    assert state.switches == {
-        "email": True,
-        "push": False,
-        "sms": False,
-        "publicProfile": False,
-        "dataSharing": True,
-        "newLogins": True,
-        "passwordChanges": True,
-        "failedLogins": True,
-    }
+    assert state.switches == SPEC_SWITCHES
     assert (state.auto_logout, state.timezone, state.timezone_auto) == ("60", "Europe/Paris", True)
     assert [(r["device"], r["current"]) for r in state.logins] == [
         ("Chrome · Android", "1"),
@@ -152,7 +145,7 @@ def test_logout_of_the_other_devices_keeps_this_tab(db: Session, alice: User) ->
     assert auth.access_token and auth.access_token != old_token
     assert tokens.verify_access(db, auth.access_token).user_id == alice.id
     for token in (other.access_token, old_token):
-        with pytest.raises(Exception):
+        with pytest.raises(Unauthorized):
             tokens.verify_access(db, token)
     run(SettingsState.load, state)
     assert [(r["device"], r["current"]) for r in state.logins][:2] == [

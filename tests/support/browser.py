@@ -29,3 +29,15 @@ after `load`, so a click right after `goto` can come before the app is there).""
 def wait_hydrated(page: Any, selector: str = "#top") -> None:
     """Wait until the app runs the page (React owns `selector`)."""
     page.wait_for_function(HYDRATED_JS, arg=selector)
+
+
+def sign_in_where_the_guard_sent(page: Any, identifier: str, password: str, drawn: str) -> None:
+    """A guarded page sent the signed-out visitor to / with the sign-in dialog: wait for both
+    (`drawn`: a selector of the shop drawn under the dialog), then sign in there."""
+    dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
+    dialog.wait_for()
+    page.wait_for_function("() => location.pathname === '/'")
+    page.locator(drawn).first.wait_for()
+    dialog.get_by_label("Nom d'utilisateur ou email").fill(identifier)
+    dialog.locator("#login-password").fill(password)
+    dialog.get_by_role("button", name="Se connecter", exact=True).click()

@@ -12,6 +12,18 @@ from hypothesis import strategies as st
 from grocer.services import geoip, login_records, settings_doc
 from grocer.services.login_records import device_label, local_time, place_text
 
+#: 001 §2: notifications email on, push off, SMS off; privacy public profile off, data sharing
+#: on; security alerts all on.
+SPEC_SWITCHES = {
+    "email": True,
+    "push": False,
+    "sms": False,
+    "publicProfile": False,
+    "dataSharing": True,
+    "newLogins": True,
+    "passwordChanges": True,
+    "failedLogins": True,
+}
 AGENTS = {
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
     "Chrome/124.0.0.0 Mobile Safari/537.36": "Chrome · Android",
@@ -78,16 +90,7 @@ def test_local_time_uses_the_chosen_timezone() -> None:
 
 def test_switches_round_trip_through_the_document() -> None:
     switches = settings_doc.switches_of(settings_doc.DEFAULT_SETTINGS)
-    assert switches == {
-        "email": True,
-        "push": False,
-        "sms": False,
-        "publicProfile": False,
-        "dataSharing": True,
-        "newLogins": True,
-        "passwordChanges": True,
-        "failedLogins": True,
-    }
+    assert switches == SPEC_SWITCHES
     flipped = {name: not on for name, on in switches.items()}
     document = settings_doc.apply_settings(
         settings_doc.DEFAULT_SETTINGS, settings_doc.switches_payload({**flipped, "bogus": True})
