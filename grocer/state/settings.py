@@ -283,3 +283,10 @@ async def _forget_rules(state: rx.State) -> None:
 
 session_events.on(session_events.LOGGED_OUT)(_forget_rules)
 session_events.on(session_events.ENDED)(_forget_rules)
+
+
+@session_events.on(session_events.OPENED)
+async def _reload_on_page_load(state: rx.State) -> None:
+    """A (re)loaded page shows the settings as the server has them, not as the tab last did:
+    the section waits for its `load`."""
+    (await state.get_state(SettingsState)).loaded = False

@@ -21,6 +21,7 @@ from tests.e2e.test_session_bag import (
     sign_in,
 )
 from tests.support.browser import sign_in_where_the_guard_sent
+from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
 
@@ -50,6 +51,12 @@ def open_settings(page: Any) -> None:
 
 def switch(page: Any, name: str) -> Any:
     return page.get_by_role("switch", name=name)
+
+
+def shot(page: Any, name: str) -> None:
+    """The whole page in test-artifacts/ (looked at by people, not compared)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"settings-{name}.png"), full_page=True)
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -94,6 +101,7 @@ def test_saved_settings_come_back_after_a_reload(tab: Any, shop: str, smtp: Any)
     assert tab.get_by_label("Déconnexion automatique").input_value() == "1440"
     assert tab.get_by_label("Fuseau horaire", exact=True).input_value() == "Asia/Tokyo"
     no_sideways_scroll(tab)
+    shot(tab, str(tab.viewport_size["width"]))
 
 
 def test_the_language_switches_the_site_and_is_kept(page: Any, shop: str, smtp: Any) -> None:
