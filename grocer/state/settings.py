@@ -26,6 +26,7 @@ from grocer import testing_switches
 from grocer.models.base import utcnow
 from grocer.services import accounts, login_records, settings_doc, tokens
 from grocer.state import session_events, session_guard
+from grocer.state.account import ROUTE, section_of
 from grocer.state.auth import AuthState
 from grocer.state.currency import CurrencyState
 from grocer.state.dialogs import DialogState
@@ -286,7 +287,12 @@ session_events.on(session_events.ENDED)(_forget_rules)
 
 
 @session_events.on(session_events.OPENED)
-async def _reload_on_page_load(state: rx.State) -> None:
+async def _reload_on_page_load(state: rx.State) -> Any:
     """A (re)loaded page shows the settings as the server has them, not as the tab last did:
-    the section waits for its `load`."""
-    (await state.get_state(SettingsState)).loaded = False
+    the section waits for a fresh `load` (asked here too, whichever of this and the section's
+    own runs first)."""
+    settings = await state.get_state(SettingsState)
+    settings.loaded = False
+    on_settings = section_of(state.router.url.query_parameters) == "settings"
+    here = state.router.url.path.rstrip("/") == ROUTE
+    return SettingsState.load if here and on_settings else None

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -100,6 +102,10 @@ def test_saved_settings_come_back_after_a_reload(tab: Any, shop: str, smtp: Any)
     assert switch(tab, "Partage des données").get_attribute("aria-checked") == "false"
     assert tab.get_by_label("Déconnexion automatique").input_value() == "1440"
     assert tab.get_by_label("Fuseau horaire", exact=True).input_value() == "Asia/Tokyo"
+    # The sign-ins are dated in the chosen timezone now.
+    when = tab.get_by_test_id("login-row").first.inner_text()
+    tokyo = [datetime.now(ZoneInfo("Asia/Tokyo")) - timedelta(minutes=m) for m in (0, 10)]
+    assert any(f"{moment:%d/%m/%Y %H}:" in when for moment in tokyo), when
     no_sideways_scroll(tab)
     shot(tab, str(tab.viewport_size["width"]))
 

@@ -3,6 +3,7 @@ driven as the websocket drives them, on a real database."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from grocer.models import User
 from grocer.models.base import utcnow
 from grocer.services import accounts, login_records, settings_doc, tokens
 from grocer.services.errors import Unauthorized
+from grocer.state import session_events
 from grocer.state.auth import AuthState
 from grocer.state.dialogs import DialogState
 from grocer.state.settings import SAVE_FAILED, SAVED, SessionWatchState, SettingsState
@@ -176,3 +178,12 @@ def test_idle_logout_logs_out_then_asks_to_sign_in(db: Session, alice: User) -> 
         DialogState.open_dialog.fn.__qualname__,
     ]
     assert watch.idle_ms == 0
+
+
+def test_a_reloaded_page_waits_for_the_saved_settings(db: Session, alice: User) -> None:
+    root = _signed_in_tab(db, alice)
+    state = sub(root, SettingsState)
+    run(SettingsState.load, state)
+    assert state.loaded
+    asyncio.run(session_events.fire(session_events.OPENED, sub(root, AuthState)))
+    assert not state.loaded  # the section shows its loading text until `load` answers again
