@@ -26,7 +26,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import event
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col, delete, select
 
 from grocer.db import run_unit_of_work
 from grocer.models import LoginEvent, User
@@ -42,6 +42,7 @@ RECENT_LIMIT = 10  # the sign-ins the settings section lists
 DEVICE_MAX = 60
 IP_MAX = 64
 FAILED_ALERT_EVERY = timedelta(minutes=30)
+KEEP_FOR = timedelta(days=180)  # how long sign-in records are kept
 
 # --- the device, from the User-Agent (pure) -------------------------------------------------
 
@@ -295,14 +296,33 @@ def _new_event(
     )
 
 
+def _same(column: Any, value: str | None) -> Any:
+    return col(column).is_(None) if value is None else col(column) == value
+
+
 def _known_pair(db: Session, user_id: int, ip: str | None, device: str | None) -> tuple[bool, bool]:
     """(the account signed in before, it did so from this device and address)."""
-    rows = db.exec(
-        select(LoginEvent.ip, LoginEvent.device).where(
-            col(LoginEvent.user_id) == user_id, col(LoginEvent.success).is_(True)
+    signed_in = (col(LoginEvent.user_id) == user_id, col(LoginEvent.success).is_(True))
+    before = db.exec(select(LoginEvent.id).where(*signed_in).limit(1)).first() is not None
+    known = (
+        before
+        and db.exec(
+            select(LoginEvent.id)
+            .where(*signed_in, _same(LoginEvent.ip, ip), _same(LoginEvent.device, device))
+            .limit(1)
+        ).first()
+        is not None
+    )
+    return before, known
+
+
+def _prune(db: Session, user_id: int, now: datetime) -> None:
+    """Records older than KEEP_FOR go (the list shows the last ten; alerts look back that far)."""
+    db.exec(
+        delete(LoginEvent).where(
+            col(LoginEvent.user_id) == user_id, col(LoginEvent.created_at) < as_utc(now) - KEEP_FOR
         )
-    ).all()
-    return bool(rows), any(r[0] == ip and r[1] == device for r in rows)
+    )
 
 
 def _store_place(db: Session, event_id: int, place: dict[str, str]) -> None:
@@ -345,6 +365,7 @@ def on_signed_in(
     assert user.id is not None
     record = _new_event(user, now, ip=ip, device=device, success=True, method=method)
     record.family_id = family_id
+    _prune(db, user.id, now)
     signed_in_before, known = _known_pair(db, user.id, record.ip, record.device)
     alert = (
         _record_alert(db, user, "newLogins", now, record)

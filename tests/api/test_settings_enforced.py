@@ -5,6 +5,7 @@ auto-logout limit on refresh, logout of the other devices, refused values."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from email.header import decode_header, make_header
 from typing import Any
 
@@ -12,7 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
-from grocer.models import User
+from grocer.models import LoginEvent, User
+from grocer.models.base import utcnow
 from grocer.services import login_records
 from tests.support import API
 from tests.support.accounts import (
@@ -290,3 +292,12 @@ def test_bad_settings_answer_400_with_a_message(
     assert body["field"] == field and body["message"]
     after = client.get(f"{API}/user/settings/{alice.id}", headers=bearer_for(alice)).json()
     assert after == before
+
+
+@pytest.mark.usefixtures("offline_geo")
+def test_records_older_than_half_a_year_go(client: TestClient, db: Session, user: User) -> None:
+    old = utcnow() - login_records.KEEP_FOR - timedelta(days=1)
+    db.add(LoginEvent(user_id=user.id, created_at=old, device="Opera · Windows"))
+    db.commit()
+    session = login(client)
+    assert [r["device"] for r in _logins(client, session, user)] == [""]
