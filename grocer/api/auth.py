@@ -89,7 +89,7 @@ def logout_others(
     are the answer (every earlier token, its own included, is refused from now on)."""
     if not session:
         raise ValidationFailed("session", "Jeton sans session", key="errors.invalidField")
-    return accounts.logout_other_devices(db, user, now, session).to_json()
+    return accounts.logout_other_devices(db, user, session, now).to_json()
 
 
 @router.post(

@@ -752,7 +752,7 @@ def logout_all(db: Session, user: User, now: datetime) -> int:
     return revoked
 
 
-def logout_other_devices(db: Session, user: User, now: datetime, session_id: str) -> TokenPair:
+def logout_other_devices(db: Session, user: User, session_id: str, now: datetime) -> TokenPair:
     """ "Se déconnecter de tous les appareils" from a signed-in page: every session ends at
     once, access tokens included (as `logout_all`), and the caller's own session goes on under
     fresh tokens (same remember-me), its sign-in records following it. Unauthorized when the

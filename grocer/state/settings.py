@@ -204,7 +204,9 @@ class SettingsState(rx.State):
             self.logout_busy = False
             return
         try:
-            pair = await session_guard.call(_logout_others, current, utcnow(), as_user=user_id)
+            pair = await session_guard.call(
+                accounts.logout_other_devices, current, utcnow(), as_user=user_id
+            )
         except Exception:
             logger.warning("settings: logout of the other devices failed", exc_info=True)
             self.logout_busy, self.logout_key = False, LOGOUT_OTHERS_FAILED
@@ -212,11 +214,6 @@ class SettingsState(rx.State):
         session._store_tokens(pair.to_json())
         self.logout_busy, self.logout_key = False, LOGOUT_OTHERS_DONE
         yield SettingsState.load
-
-
-def _logout_others(db: Any, actor: Any, session_id: str, now: Any) -> tokens.TokenPair:
-    """session_guard.call's shape (db, actor, ...) over accounts.logout_other_devices."""
-    return accounts.logout_other_devices(db, actor, now, session_id)
 
 
 class SessionWatchState(rx.State):
