@@ -111,7 +111,7 @@ class SettingsState(rx.State):
             return None
         self._show(dict(document))
         self.logins = [_login_row(entry) for entry in logins]
-        self.error_key, self.logout_key, self.loaded = "", "", True
+        self.error_key, self.loaded = "", True
         return None
 
     def _show(self, document: dict[str, Any]) -> None:
@@ -201,7 +201,7 @@ class SettingsState(rx.State):
         session = await self.get_state(SessionState)
         current = _session_id(session.access_token)
         if user_id is None or current is None:
-            self.logout_busy = False
+            self.logout_busy, self.logout_key = False, LOGOUT_OTHERS_FAILED
             return
         try:
             pair = await session_guard.call(
@@ -276,7 +276,7 @@ async def _load_rules_on_restore(state: rx.State) -> Any:
 async def _forget_rules(state: rx.State) -> None:
     (await state.get_state(SessionWatchState)).idle_ms = 0
     settings = await state.get_state(SettingsState)
-    settings.loaded, settings.logins = False, []
+    settings.loaded, settings.logins, settings.logout_key = False, [], ""
 
 
 session_events.on(session_events.LOGGED_OUT)(_forget_rules)

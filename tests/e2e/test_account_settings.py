@@ -22,6 +22,7 @@ from tests.e2e.test_session_bag import (
     open_home,
     sign_in,
 )
+from tests.support.axe import serious_violations
 from tests.support.browser import sign_in_where_the_guard_sent
 from tests.support.shop_server import ARTIFACTS
 
@@ -107,6 +108,7 @@ def test_saved_settings_come_back_after_a_reload(tab: Any, shop: str, smtp: Any)
     tokyo = [datetime.now(ZoneInfo("Asia/Tokyo")) - timedelta(minutes=m) for m in (0, 10)]
     assert any(f"{moment:%d/%m/%Y %H}:" in when for moment in tokyo), when
     no_sideways_scroll(tab)
+    assert serious_violations(tab) == []
     shot(tab, str(tab.viewport_size["width"]))
 
 

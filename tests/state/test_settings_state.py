@@ -149,7 +149,8 @@ def test_logout_of_the_other_devices_keeps_this_tab(db: Session, alice: User) ->
     for token in (other.access_token, old_token):
         with pytest.raises(Unauthorized):
             tokens.verify_access(db, token)
-    run(SettingsState.load, state)
+    run(SettingsState.load, state)  # what the handler asks next: the message stays
+    assert state.logout_key == "settings:security.logoutAllDone"
     assert [(r["device"], r["current"]) for r in state.logins][:2] == [
         ("Chrome · Android", "1"),
         ("Safari · iOS", ""),
