@@ -16,9 +16,11 @@ import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
 import frSettings from "./locales/fr/settings.json";
+import frWallet from "./locales/fr/wallet.json";
+import frOrders from "./locales/fr/orders.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders", "settings"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -42,6 +44,8 @@ if (!i18n.isInitialized) {
           address: frAddress,
           checkout: frCheckout,
           account: frAccount,
+          wallet: frWallet,
+          orders: frOrders,
           settings: frSettings,
         },
       },
