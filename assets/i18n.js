@@ -17,10 +17,12 @@ import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
 import frSettings from "./locales/fr/settings.json";
 import frWallet from "./locales/fr/wallet.json";
+import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
+import frReferral from "./locales/fr/referral.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders", "settings"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "settings"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -45,7 +47,9 @@ if (!i18n.isInitialized) {
           checkout: frCheckout,
           account: frAccount,
           wallet: frWallet,
+          addressbook: frAddressbook,
           orders: frOrders,
+          referral: frReferral,
           settings: frSettings,
         },
       },

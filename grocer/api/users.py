@@ -57,6 +57,7 @@ def register(
         preferred_language=body.preferred_language,
         otp=body.otp,
         proof=body.verification_token,
+        referral_code=body.referral_code,
     )
     return accounts.register(db, data, now, ip, device).to_json()
 

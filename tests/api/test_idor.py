@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from grocer.api import cart as cart_api
 from grocer.api.account import router as account_router
+from grocer.api.referral import router as referral_router
 from grocer.models import Article, Cart, CartItem, CreditEntry, GiftCard, Order, User
 from grocer.models.base import utcnow
 from tests.support import API
@@ -116,6 +117,7 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
         f"/users/{a}/orders",
         f"/users/{a}/giftcards",
         f"/users/{a}/credit",
+        f"/users/{a}/referral",
     ] + (["/cart"] if world.has_cart else [])
     view: dict[str, Any] = {}
     for path in paths:
@@ -155,6 +157,8 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/users/{a}/giftcards/redeem", {"code": "SPARE-CODE"}),
     ("POST", "/users/{a}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{a}/credit", None),
+    ("GET", "/users/{a}/referral", None),
+    ("POST", "/users/{a}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
     ("PUT", "/cart/items/{cart_item}", {"quantity": 9}),
     ("DELETE", "/cart/items/{cart_item}", None),
 ]
@@ -214,6 +218,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/users/{user_id}/giftcards/redeem", {"code": "A-CARD-0001"}),
     ("POST", "/users/{user_id}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{user_id}/credit", None),
+    ("GET", "/users/{user_id}/referral", None),
+    ("POST", "/users/{user_id}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
     ("POST", "/cart/items", {"productId": 1, "quantity": 1}),
     ("PUT", "/cart/items/{item_id}", {"quantity": 2}),
     ("DELETE", "/cart/items/{item_id}", None),
@@ -248,7 +254,8 @@ def test_the_tables_cover_every_account_route() -> None:
     """A new account route must be added to ROUTES (and to ATTACKS when it has an owner)."""
     declared = {
         (method, route.path)
-        for route in account_router.routes
+        for router in (account_router, referral_router)
+        for route in router.routes
         if isinstance(route, APIRoute)
         for method in route.methods
     }

@@ -23,7 +23,7 @@ from tests.e2e.test_session_bag import (
     sign_in,
 )
 from tests.support.axe import serious_violations
-from tests.support.browser import sign_in_where_the_guard_sent
+from tests.support.browser import sign_in_at_the_guard
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -40,7 +40,7 @@ def signed_in_settings(page: Any, shop: str, smtp: Any, email: str | None = None
         api_account(shop, smtp, email)
     open_home(page)
     page.goto(SETTINGS)
-    sign_in_where_the_guard_sent(page, email, PASSWORD, ADD)
+    sign_in_at_the_guard(page, email, PASSWORD, ADD)
     page.wait_for_url(re.compile(r"/account/?\?section=settings$"))
     page.get_by_role("button", name="Sauvegarder les paramètres").wait_for()
     page.get_by_role("dialog", name=re.compile(r"^Welcome back")).wait_for(state="detached")

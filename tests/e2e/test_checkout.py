@@ -27,7 +27,7 @@ from tests.e2e.test_session_bag import (
     sign_in,
     sign_up_in_dialog,
 )
-from tests.support.browser import sign_in_where_the_guard_sent
+from tests.support.browser import sign_in_at_the_guard
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -305,7 +305,7 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     later(page)
     page.goto("/checkout")
     # Signed out: the shop, with the sign-in dialog; after signing in, back to /checkout.
-    sign_in_where_the_guard_sent(page, email, PASSWORD, ADD)
+    sign_in_at_the_guard(page, email, PASSWORD, ADD)
     page.wait_for_url(re.compile(r".*/checkout$"))
     page.get_by_role("heading", name="Instructions de livraison").wait_for()
     summary = page.get_by_role("region", name="Récapitulatif de la commande")
