@@ -15,6 +15,7 @@ import frBag from "./locales/fr/bag.json";
 import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
+import frSettings from "./locales/fr/settings.json";
 import frWallet from "./locales/fr/wallet.json";
 import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
@@ -22,11 +23,11 @@ import frReferral from "./locales/fr/referral.json";
 import frProfile from "./locales/fr/profile.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "profile"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile"];
 import frProfile from "./locales/fr/profile.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "profile"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -50,6 +51,7 @@ if (!i18n.isInitialized) {
           address: frAddress,
           checkout: frCheckout,
           account: frAccount,
+          settings: frSettings,
           wallet: frWallet,
           addressbook: frAddressbook,
           orders: frOrders,

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from grocer.api.auth import MailLanguage, Now
-from grocer.api.deps import ClientIp, CurrentSession, CurrentUser, SessionDep
+from grocer.api.deps import ClientDevice, ClientIp, CurrentSession, CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_auth import (
     DeletionRequestIn,
@@ -45,7 +45,9 @@ _OWNED_ERRORS = error_responses(400, 401, 404)
     response_model=LoginOut,
     responses=error_responses(400, 409, 429),
 )
-def register(body: RegisterRequest, db: SessionDep, ip: ClientIp, now: Now) -> dict[str, Any]:
+def register(
+    body: RegisterRequest, db: SessionDep, ip: ClientIp, device: ClientDevice, now: Now
+) -> dict[str, Any]:
     """Create a consumer account (e-mail proven by `verificationToken` or the sign-up code) and
     sign it in. A taken e-mail or username (409) is told only once the e-mail is proven."""
     data = accounts.Registration(
@@ -61,7 +63,7 @@ def register(body: RegisterRequest, db: SessionDep, ip: ClientIp, now: Now) -> d
         proof=body.verification_token,
         referral_code=body.referral_code,
     )
-    return accounts.register(db, data, now, ip).to_json()
+    return accounts.register(db, data, now, ip, device).to_json()
 
 
 @router.get("/users/me", response_model=UserDetailsOut, responses=error_responses(401))

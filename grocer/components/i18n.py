@@ -33,6 +33,7 @@ NAMESPACES: tuple[str, ...] = (
     "address",
     "checkout",
     "account",
+    "settings",
     "wallet",
     "addressbook",
     "orders",

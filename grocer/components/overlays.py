@@ -16,6 +16,7 @@ from grocer.components.dialog import dialog_styles
 from grocer.components.forgot_dialog import forgot_dialog
 from grocer.components.pickup_dialog import pickup_dialog
 from grocer.components.session_hooks import Every, LeaveGuard
+from grocer.components.session_rules import session_rules
 from grocer.components.signup_dialog import signup_dialog
 from grocer.components.slot_dialog import slot_dialog
 from grocer.components.welcome_dialog import welcome_dialog
@@ -31,6 +32,7 @@ def session_keeper() -> rx.Component:
         rx.el.span(on_mount=AuthState.start_session, class_name="hidden", aria_hidden="true"),
         Every.create(ms=SESSION_CHECK_MS, on_tick=AuthState.check_session),
         LeaveGuard.create(active=AuthState.login_busy | SignupState.busy | ForgotState.busy),
+        session_rules(),
     )
 
 

@@ -26,10 +26,10 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
-from grocer.models import DeletionRequest, User, UserPhone
+from grocer.models import DeletionRequest, RefreshToken, User, UserPhone
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
-from grocer.services import addresses, mailer, otp, ratelimit, referral_codes, tokens
+from grocer.services import addresses, login_records, mailer, otp, ratelimit, referral_codes, tokens
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -43,7 +43,7 @@ from grocer.services.errors import (
 from grocer.services.names import generate_username, names_from_email
 from grocer.services.ownership import ensure_account, lock_user
 from grocer.services.phones import national_digits, validate_phone
-from grocer.services.settings_doc import save_settings_doc
+from grocer.services.settings_doc import auto_logout_limit, save_settings_doc
 from grocer.services.tokens import TokenPair
 from grocer.services.validation import collect, email_address, plain_text
 from grocer.settings import get_settings
@@ -540,7 +540,9 @@ def create_user(
     return user
 
 
-def register(db: Session, data: Registration, now: datetime, ip: str = "unknown") -> LoginResult:
+def register(
+    db: Session, data: Registration, now: datetime, ip: str = "unknown", device: str = ""
+) -> LoginResult:
     """Public sign-up (the 4-step dialog's last call), signed in at once with remember-me.
 
     The e-mail must be proven: `data.proof` (from verify-signup-otp) or `data.otp` (the code)
@@ -573,6 +575,9 @@ def register(db: Session, data: Registration, now: datetime, ip: str = "unknown"
     user.last_login = as_utc(now)
     user.referred_by = referral_codes.referrer_for(db, data.referral_code, account.email)
     pair = tokens.issue_tokens(db, user, remember_me=True, now=now)
+    login_records.on_signed_in(
+        db, user, now, ip=ip, device=device, family_id=pair.session_id, method="signup"
+    )
     db.commit()
     return LoginResult(pair, user)
 
@@ -691,6 +696,7 @@ def login(
     *,
     remember_me: bool = True,
     ip: str = "unknown",
+    device: str = "",
 ) -> LoginResult:
     """Sign in by username or e-mail. Failed passwords are counted per address (50 in 15 min,
     then 429 for it), per account and address (10 in 15 min, then 429 for that pair) and per
@@ -698,7 +704,9 @@ def login(
     up to 30 s, else 429 with Retry-After), so that guessing from many addresses stays slow
     while the owner, elsewhere, is never locked out. The 10th failure e-mails the owner.
     A deactivated account answers 403, only once the password is right (so the 403 tells
-    nothing to someone without it)."""
+    nothing to someone without it). Each sign-in and each wrong password of a known account
+    is recorded for "recent logins" (`device`: grocer.services.login_records.device_label of
+    the User-Agent), with the alerts the owner asked for."""
     identifier, password = check_login_form(identifier, password)
     ip_key = ratelimit.key("login-fail:ip", ip)
     user = find_for_login(db, identifier)
@@ -709,6 +717,7 @@ def login(
     _check_account_delay(db, account_key, now)
     stored_hash = user.password_hash if user else _dummy_hash(bcrypt_rounds())
     if user is None or not verify_password(password, stored_hash):
+        login_records.on_failed_login(db, user, now, ip=ip, device=device)
         _record_failure(db, user, (account_key, pair_key, ip_key), now)
         raise InvalidCredentials()
     if not user.is_active:
@@ -718,13 +727,17 @@ def login(
     user.last_login = as_utc(now)
     db.add(user)
     pair = tokens.issue_tokens(db, user, remember_me, now)
+    login_records.on_signed_in(
+        db, user, now, ip=ip, device=device, family_id=pair.session_id, method="password"
+    )
     db.commit()
     return LoginResult(pair, user)
 
 
 def refresh(db: Session, refresh_token: str | None, now: datetime) -> TokenPair:
-    """Rotate a refresh token (see tokens.rotate_refresh_token for the reuse rule)."""
-    pair, _user = tokens.rotate_refresh_token(db, refresh_token, now)
+    """Rotate a refresh token (see tokens.rotate_refresh_token for the reuse rule). A session
+    left unused longer than the owner's auto-logout setting (001 §9) is refused and ended."""
+    pair, _user = tokens.rotate_refresh_token(db, refresh_token, now, idle_limit=auto_logout_limit)
     return pair
 
 
@@ -739,6 +752,28 @@ def logout_all(db: Session, user: User, now: datetime) -> int:
     revoked = tokens.revoke_user_tokens(db, user.id, now)
     db.commit()
     return revoked
+
+
+def logout_other_devices(db: Session, user: User, session_id: str, now: datetime) -> TokenPair:
+    """ "Se déconnecter de tous les appareils" from a signed-in page: every session ends at
+    once, access tokens included (as `logout_all`), and the caller's own session goes on under
+    fresh tokens (same remember-me), its sign-in records following it. Unauthorized when the
+    caller's session is not live any more."""
+    assert user.id is not None
+    current = db.exec(
+        select(RefreshToken).where(
+            col(RefreshToken.family_id) == session_id,
+            col(RefreshToken.user_id) == user.id,
+            col(RefreshToken.revoked_at).is_(None),
+        )
+    ).first()
+    if current is None:
+        raise Unauthorized()
+    tokens.revoke_user_tokens(db, user.id, now)
+    pair = tokens.issue_tokens(db, user, current.remember_me, now)
+    login_records.move_session(db, user.id, session_id, pair.session_id)
+    db.commit()
+    return pair
 
 
 # --- codes by e-mail --------------------------------------------------------------------------
@@ -815,6 +850,7 @@ def reset_password(
     assert user.id is not None
     tokens.revoke_user_tokens(db, user.id, now)
     ratelimit.clear(db, _fail_key(user, ""))
+    login_records.on_password_changed(db, user, now)
     db.commit()
 
 
@@ -859,6 +895,7 @@ def change_password(
     db.add(user)
     assert user.id is not None
     tokens.revoke_user_tokens(db, user.id, now, keep_family=keep_session)
+    login_records.on_password_changed(db, user, now)
     db.commit()
 
 

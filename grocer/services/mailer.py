@@ -546,3 +546,12 @@ def _write_outbox(message: EmailMessage, kind: str, outbox: Path) -> Path:
     with os.fdopen(fd, "wb") as handle:
         handle.write(message.as_bytes())
     return path
+
+
+SECURITY_ALERT = "security-alert"
+
+
+def send_security_alert(to: str, subject: str, body: str) -> None:
+    """A security alert the owner asked for (grocer.services.login_records writes the text);
+    DeliveryFailed as above."""
+    _deliver(_message(to, subject, body), SECURITY_ALERT)

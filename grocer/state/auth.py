@@ -32,7 +32,7 @@ from grocer.services.errors import (
     ValidationFailed,
 )
 from grocer.state import session_events, session_guard
-from grocer.state.client_address import router_client_address
+from grocer.state.client_address import router_client_address, router_device
 from grocer.state.dialogs import DialogState, reset_on_open
 from grocer.state.forms import PASSWORD_MAX, form_checked, form_text
 from grocer.state.session import MAX_TOKEN_LENGTH, SESSION_KEYS, SessionState
@@ -167,6 +167,7 @@ class AuthState(SessionState):
                 utcnow(),
                 remember_me=remember_me,
                 ip=self._client_ip(),
+                device=router_device(self.router),
             )
             payload = result.to_json()
         except Exception as exc:  # every failure has a message in the catalogue

@@ -147,6 +147,7 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("DELETE", "/payment-methods/{payment}", None),
     ("GET", "/user/settings/{a}", None),
     ("POST", "/user/settings", {"userId": "{a}", "notifications": {"sms": False}}),
+    ("GET", "/user/logins/{a}", None),
     ("GET", "/users/{a}/orders", None),
     ("GET", "/users/{a}/orders/{order}", None),
     ("GET", "/users/{b}/orders/{order}", None),  # B's own path, A's order id
@@ -217,6 +218,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("DELETE", "/payment-methods/{method_id}", None),
     ("POST", "/user/settings", {"notifications": {"sms": True}}),
     ("GET", "/user/settings/{user_id}", None),
+    ("GET", "/user/logins/{user_id}", None),
     ("GET", "/users/{user_id}/orders", None),
     ("GET", "/users/{user_id}/orders/{order_id}", None),
     ("GET", "/users/{user_id}/giftcards", None),
