@@ -237,7 +237,18 @@ def _add_docs(api: FastAPI) -> None:
 
 def create_api() -> FastAPI:
     """The API application; every router is included here and nowhere else."""
-    from grocer.api import account, auth, cart, catalogue, geo, orders, payments, slots, users
+    from grocer.api import (
+        account,
+        auth,
+        cart,
+        catalogue,
+        favorites,
+        geo,
+        orders,
+        payments,
+        slots,
+        users,
+    )
 
     api = FastAPI(
         title="Grocer API",
@@ -261,7 +272,7 @@ def create_api() -> FastAPI:
         """A trivial JSON answer: the ceiling for benchmarks and a liveness probe."""
         return {"status": "ok"}
 
-    for module in (auth, users, catalogue, cart, account, geo, slots, orders, payments):
+    for module in (auth, users, catalogue, cart, account, favorites, geo, slots, orders, payments):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
     api.router.routes.append(_unmatched_api_route(api))
     api.openapi = lambda: _openapi_with_error_bodies(api)  # type: ignore[method-assign]
