@@ -15,9 +15,10 @@ import frBag from "./locales/fr/bag.json";
 import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
+import frFavorites from "./locales/fr/favorites.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "favorites"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -41,6 +42,7 @@ if (!i18n.isInitialized) {
           address: frAddress,
           checkout: frCheckout,
           account: frAccount,
+          favorites: frFavorites,
         },
       },
       partialBundledLanguages: true,

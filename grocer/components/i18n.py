@@ -33,6 +33,7 @@ NAMESPACES: tuple[str, ...] = (
     "address",
     "checkout",
     "account",
+    "favorites",
 )
 
 INIT_MODULE = "$/public/i18n.js"
