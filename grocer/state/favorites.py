@@ -29,13 +29,13 @@ from grocer.services.errors import NotFound
 from grocer.services.favorites import MAX_FAVOURITES, FavouritesFull
 from grocer.services.validation import record_id
 from grocer.state import session_events, session_guard
+from grocer.state.session import parse_json
 from grocer.state.toast import show_toast
 from grocer.views.catalogue import CardView, cards
 
 logger = logging.getLogger(__name__)
 
 STORAGE_KEY = "favorites"
-_STORED_MAX = 12 * MAX_FAVOURITES  # characters of the stored list read back from the browser
 
 K_FULL = "favorites:errors.full"
 K_GONE = "favorites:errors.gone"
@@ -45,15 +45,7 @@ K_FAILED = "favorites:errors.saveFailed"
 def guest_ids(stored: object) -> list[int]:
     """The guest list kept in the browser, checked: valid ids, once each, the newest
     MAX_FAVOURITES; garbage is an empty list."""
-    if not isinstance(stored, str) or not stored or len(stored) > _STORED_MAX:
-        return []
-    try:
-        raw = json.loads(stored)
-    except ValueError:
-        return []
-    if not isinstance(raw, list):
-        return []
-    found = [i for i in (record_id(v, text=False) for v in raw) if i is not None]
+    found = [i for i in (record_id(v, text=False) for v in parse_json(stored, list)) if i]
     return list(dict.fromkeys(found))[-MAX_FAVOURITES:]
 
 
@@ -214,14 +206,13 @@ class FavoritesSectionState(FavoritesState):
 # --- what the session's moments do to the favourites (grocer.state.session_events) -------------
 
 
-@session_events.on(session_events.RESTORED)
-async def _load_on_start(state: rx.State) -> Any:
+async def _sync_account(state: rx.State) -> Any:
+    """A sign-in, or a tab starting on a valid session: the guest list merges, the ids load."""
     return FavoritesState.sync_account()
 
 
-@session_events.on(session_events.SIGNED_IN)
-async def _merge_after_sign_in(state: rx.State) -> Any:
-    return FavoritesState.sync_account()
+session_events.on(session_events.RESTORED)(_sync_account)
+session_events.on(session_events.SIGNED_IN)(_sync_account)
 
 
 @session_events.on(session_events.ENDED)

@@ -8,9 +8,9 @@ import reflex as rx
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account.frame import empty_state, loading_text, section_frame
+from grocer.components.buttons import icon_text_button, text_button
 from grocer.components.error_box import error_box
 from grocer.components.i18n import t
-from grocer.components.icons import icon
 from grocer.components.product_card import product_card
 from grocer.state.favorites import FavoritesSectionState, FavoritesState
 from grocer.views.catalogue import CardView
@@ -27,10 +27,10 @@ PLAIN_BUTTON = (
 def _favourite(article: rx.Var[CardView]) -> rx.Component:
     return rx.el.li(
         product_card(article),
-        rx.el.button(
-            icon("trash", 16),
+        icon_text_button(
+            "trash",
             t("favorites:section.remove"),
-            type="button",
+            16,
             on_click=FavoritesState.remove(article["id"]),
             aria_label=t("favorites:section.removeNamed", name=article["name"]),
             class_name=f"{PLAIN_BUTTON} h-9 w-full hover:text-red-700",
@@ -49,12 +49,11 @@ def _list() -> rx.Component:
         rx.cond(
             S.more,
             rx.el.div(
-                rx.el.button(
+                text_button(
                     t("favorites:section.more"),
-                    type="button",
-                    on_click=S.load_more,
+                    S.load_more,
+                    f"{PLAIN_BUTTON} h-10 hover:border-green-700",
                     disabled=S.loading,
-                    class_name=f"{PLAIN_BUTTON} h-10 hover:border-green-700",
                 ),
                 class_name="mt-4 flex justify-center",
             ),
