@@ -55,7 +55,6 @@ def dump_ids(ids: list[int]) -> str:
 
 class FavoritesState(rx.State):
     guest: str = rx.LocalStorage("", name=STORAGE_KEY, sync=True)
-    busy: bool = False
     _account_ids: list[int] = []  # newest first (the service's order)
     _signed_in: bool = False
 

@@ -5,6 +5,7 @@ section's list, forged arguments ignored, another user's favourites untouched.""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -12,7 +13,8 @@ from reflex_base.event import EventHandler, EventSpec
 from sqlmodel import Session, col, select
 
 from grocer.models import Favourite
-from grocer.services import favorites
+from grocer.models.base import utcnow
+from grocer.services import favorites, tokens
 from grocer.state.auth import AuthState
 from grocer.state.favorites import (
     STORAGE_KEY,
@@ -229,3 +231,67 @@ def test_a_merge_cut_short_is_done_by_the_next_load(db: Session, shop: dict) -> 
         follow(tab, start)
         assert stored(db, alice) == {a0, a1} and set(hearts(tab)) == {a0, a1}
         assert sub(tab, FavoritesState).guest == ""
+
+
+def test_the_section_shows_an_error_then_retries(
+    db: Session, shop: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database that does not answer: the error box; "Réessayer" loads the list."""
+    alice, a0 = shop["alice"], shop["articles"][0].id
+    favorites.add(db, alice, alice.id, a0)
+    db.commit()
+    tab = new_tree()
+    sign_in(tab, db, alice)
+    page = favorites.page
+
+    def unreachable(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("database unreachable")
+
+    monkeypatch.setattr(favorites, "page", unreachable)
+    follow(tab, FavoritesSectionState.load)
+    section = sub(tab, FavoritesSectionState)
+    assert section.failed and not section.loading and section.shown == []
+    monkeypatch.setattr(favorites, "page", page)
+    follow(tab, FavoritesSectionState.load)
+    assert not section.failed and [card["id"] for card in section.shown] == [a0]
+
+
+def test_an_ended_session_shows_the_guest_list_again(db: Session, shop: dict) -> None:
+    """Expired and not refreshable: the account's hearts go, a guest list stays for the next
+    sign-in."""
+    alice, a0 = shop["alice"], shop["articles"][0].id
+    tab = new_tree()
+    sign_in(tab, db, alice)
+    follow(tab, FavoritesState.toggle, a0)
+    sub(tab, FavoritesState).guest = dump_ids([a0 + 1000])  # left by an earlier session
+    auth = sub(tab, AuthState)
+    auth.access_token = tokens.create_access_token(alice.id, [], utcnow() - timedelta(hours=1))
+    auth.refresh_token = "revoked-refresh-token"
+    follow(tab, AuthState.check_session)
+    assert not auth.is_authenticated
+    assert hearts(tab) == [a0 + 1000]
+    assert stored(db, alice) == {a0}
+
+
+def test_another_users_favourites_are_out_of_reach(db: Session, shop: dict) -> None:
+    """Bob's tab names Alice's favourite: only Bob's own list can change (the user comes from
+    the verified token, never from the browser)."""
+    alice, bob, a0 = shop["alice"], shop["bob"], shop["articles"][0].id
+    favorites.add(db, alice, alice.id, a0)
+    db.commit()
+    tab = new_tree()
+    sign_in(tab, db, bob)
+    follow(tab, FavoritesState.remove, a0)
+    follow(tab, FavoritesState.toggle, a0)
+    follow(tab, FavoritesSectionState.load)
+    assert stored(db, alice) == {a0} and stored(db, bob) == {a0}
+    follow(tab, FavoritesState.remove, a0)
+    assert stored(db, alice) == {a0} and stored(db, bob) == set()
+
+
+def test_only_the_handlers_are_callable_from_the_browser() -> None:
+    built_in = {"setvar"}  # Reflex's own, on every state (public vars only)
+    assert set(FavoritesState.event_handlers) == {"toggle", "remove", "sync_account", *built_in}
+    assert {"load", "load_more"} <= set(FavoritesSectionState.event_handlers)
+    for helper in ("_sync_account", "_set", "_save", "_fetch", "_show_account"):
+        assert helper not in FavoritesSectionState.event_handlers
