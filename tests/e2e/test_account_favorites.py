@@ -86,7 +86,7 @@ def check_section(page: Any, name: str, width: str) -> None:
     section.get_by_text("Aucun favori pour le moment").wait_for()
 
 
-def wishlist_on_a_product_page(page: Any) -> None:
+def wishlist_on_a_product_page(page: Any, width: str) -> None:
     """ "Add To Wishlist" keeps the product (pressed, "Dans vos favoris"), on the server."""
     page.goto("/")
     card, name = first_card(page)
@@ -99,6 +99,8 @@ def wishlist_on_a_product_page(page: Any) -> None:
     button.click()
     page.get_by_text("Dans vos favoris").wait_for()
     assert button.get_attribute("aria-pressed") == "true"
+    fits(page)
+    shot(page, f"product-{width}")
     page.reload()
     page.get_by_text("Dans vos favoris").wait_for()
     page.goto("/account?section=favorites")
@@ -130,7 +132,7 @@ def test_guest_favourite_kept_across_sign_up_desktop(page: Any, shop: str, smtp:
 
     page.goto("/account?section=favorites")
     check_section(page, name, "1280")
-    wishlist_on_a_product_page(page)
+    wishlist_on_a_product_page(page, "1280")
 
 
 def test_guest_favourite_kept_across_the_guards_sign_in_phone(
@@ -154,4 +156,4 @@ def test_guest_favourite_kept_across_the_guards_sign_in_phone(
     merged(page)
     no_dialog(page)
     check_section(page, name, "390")
-    wishlist_on_a_product_page(page)
+    wishlist_on_a_product_page(page, "390")
