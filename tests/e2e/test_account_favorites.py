@@ -1,7 +1,7 @@
 """Favourites in a real browser against the production build (issue 15), at 1280 and 390 px.
 
-A guest taps the heart of a home card (pressed, and still pressed after a reload: kept in the
-browser), then signs up (desktop, code from the SMTP server) or signs in where the account
+A guest taps the heart of a home card (pressed, in another open tab too, and still pressed after
+a reload: kept in the browser), then signs up (desktop, code from the SMTP server) or signs in where the account
 guard sends them (phone): the favourite is kept across the sign-in and listed in "Mes favoris",
 where it goes into the bag and is removed; "Add To Wishlist" on a product page saves it (still
 pressed after a reload). axe-core finds no serious or critical fault in the section.
@@ -122,7 +122,13 @@ def tap_heart_as_guest(page: Any) -> str:
 
 
 def test_guest_favourite_kept_across_sign_up_desktop(page: Any, shop: str, smtp: Any) -> None:
+    other_tab = page.context.new_page()  # open before the tap: the heart follows it there
+    open_home(other_tab)
     name = tap_heart_as_guest(page)
+    heart(
+        other_tab.get_by_role("article", name=name, exact=True).first, REMOVE_FAVOURITE
+    ).wait_for()
+    other_tab.close()
     shot(page, "home-heart-1280")
     sign_up_in_dialog(page, smtp, fresh_email("aminata"))
     page.get_by_role("button", name=re.compile(r"^Menu du compte de ")).wait_for()
