@@ -1,10 +1,11 @@
 """Favourites in a real browser against the production build (issue 15), at 1280 and 390 px.
 
-A guest taps the heart of a home card (pressed, in another open tab too, and still pressed after
-a reload: kept in the browser), then signs up (desktop, code from the SMTP server) or signs in where the account
-guard sends them (phone): the favourite is kept across the sign-in and listed in "Mes favoris",
-where it goes into the bag and is removed; "Add To Wishlist" on a product page saves it (still
-pressed after a reload). axe-core finds no serious or critical fault in the section.
+A guest taps the heart of a home card (pressed, in another open tab too, and still pressed
+after a reload: kept in the browser), then signs up (desktop, code from the SMTP server) or
+signs in where the account guard sends them (phone): the favourite is kept across the sign-in
+and listed in "Mes favoris", where it goes into the bag and is removed; "Add To Wishlist" on a
+product page saves it (still pressed after a reload). axe-core finds no serious or critical
+fault in the section.
 """
 
 from __future__ import annotations
