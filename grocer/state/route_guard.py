@@ -27,7 +27,8 @@ def leave(route: str) -> Any:
 
 async def require_sign_in(state: rx.State, route: str) -> tuple[int | None, list[Any]]:
     """The signed-in user id, or None and the events that send the visitor to sign in first
-    (and back to `route` after)."""
+    (and back to `route` after). When the guarded page was loaded afresh, its start closes
+    the dialogs: the OPENED hook below opens the sign-in dialog again (once)."""
     user_id = await session_guard.signed_in_user_id(state)
     if user_id is not None:
         return user_id, []
@@ -43,7 +44,9 @@ async def _ask_sign_in_on_arrival(state: rx.State) -> None:
     guard = await state.get_state(RouteGuardState)
     if guard._ask_sign_in:
         guard._ask_sign_in = False
-        await (await state.get_state(DialogState))._open("login")
+        dialogs = await state.get_state(DialogState)
+        if dialogs.active != "login":
+            await dialogs._open("login")
 
 
 @session_events.on(session_events.SIGNED_IN)

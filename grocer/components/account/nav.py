@@ -1,5 +1,6 @@
-"""The account's navigation (001 §2): the sections down the left on a wide screen, a row of
-tabs that scrolls sideways on a phone; the logout button under them."""
+"""The account's navigation (001 §2): the sections down the left on a wide screen; on a phone,
+chips that wrap over a few lines (all visible at once, the current one included, with no
+sideways scrolling); the logout button under them."""
 
 from __future__ import annotations
 
@@ -41,8 +42,9 @@ _ICONS: dict[str, tuple[str, ...]] = {
 _LOGOUT = ("M15 4h4v16h-4", "M10 17l5-5-5-5", "M15 12H3")
 
 _ENTRY = (
-    "flex shrink-0 items-center gap-3 whitespace-nowrap rounded-xl px-3 py-2.5 text-sm "
-    f"font-medium md:w-full {FOCUS}"
+    "flex items-center gap-3 whitespace-nowrap rounded-full border border-gray-200 px-3 py-1.5 "
+    "text-sm font-medium md:w-full md:rounded-xl md:border-0 md:py-2.5 "
+    f"{FOCUS}"
 )
 
 
@@ -50,14 +52,14 @@ def _entry(section: str) -> rx.Component:
     current = AccountState.section == section
     return rx.el.li(
         rx.el.a(
-            stroke_icon(_ICONS[section], 18),
+            stroke_icon(_ICONS[section], 18, "hidden md:block"),
             t(f"account:nav.{section}"),
             href=section_route(section),
             on_click=[rx.prevent_default, AccountState.open_section(section)],
             aria_current=rx.cond(current, "page", None),
             class_name=rx.cond(
                 current,
-                f"{_ENTRY} bg-green-50 text-green-800",
+                f"{_ENTRY} border-green-700 bg-green-50 text-green-800",
                 f"{_ENTRY} text-gray-700 hover:bg-gray-100",
             ),
         ),
@@ -68,22 +70,17 @@ def account_nav() -> rx.Component:
     return rx.el.nav(
         rx.el.ul(
             *(_entry(section) for section in SECTIONS),
-            class_name=(
-                "-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible "
-                "md:px-0 md:pb-0"
-            ),
+            class_name="flex flex-wrap gap-2 md:flex-col md:gap-1",
         ),
         rx.el.button(
             stroke_icon(_LOGOUT, 18),
             t("account:nav.logout"),
             type="button",
             on_click=AuthState.logout,
-            class_name=(
-                f"{_ENTRY} mt-2 hidden w-full text-red-700 hover:bg-red-50 md:mt-4 md:flex "
-                "md:border-t md:border-gray-200 md:pt-4"
-            ),
+            class_name=(f"{_ENTRY} mt-4 hidden w-full text-red-700 hover:bg-red-50 md:flex"),
         ),
         aria_label=t("account:nav.label"),
+        id="account-nav",
         class_name="md:sticky md:top-24 md:w-60 md:shrink-0 md:self-start",
     )
 
