@@ -15,10 +15,12 @@ import frBag from "./locales/fr/bag.json";
 import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
+import frWallet from "./locales/fr/wallet.json";
+import frOrders from "./locales/fr/orders.json";
 import frFavorites from "./locales/fr/favorites.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "favorites"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders", "favorites"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -42,6 +44,8 @@ if (!i18n.isInitialized) {
           address: frAddress,
           checkout: frCheckout,
           account: frAccount,
+          wallet: frWallet,
+          orders: frOrders,
           favorites: frFavorites,
         },
       },

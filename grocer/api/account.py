@@ -7,18 +7,36 @@ Ownership: a resource of another customer answers 404, exactly like a missing on
 
 from __future__ import annotations
 
-from fastapi import APIRouter, status
+from typing import Annotated
 
+from fastapi import APIRouter, Header, Response, status
+from typing_extensions import TypedDict
+
+from grocer.api.auth import Now
 from grocer.api.deps import CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_account import AddressIn, PaymentMethodIn, RedeemIn, SettingsIn
+from grocer.api.schemas_auth import error_responses
+from grocer.api.schemas_orders import GiftCardPurchaseIn
+from grocer.models import User
 from grocer.models.base import utcnow
-from grocer.services import addresses, credit, giftcards, orders, payment_methods, settings_doc
+from grocer.services import (
+    addresses,
+    credit,
+    giftcard_purchase,
+    giftcards,
+    orders,
+    payment_methods,
+    settings_doc,
+)
 from grocer.services.addresses import AddressDict
 from grocer.services.credit import CreditDict
-from grocer.services.giftcards import GiftCardsDict
+from grocer.services.giftcards import GiftCardsDict, PurchasedGiftCardDict
 from grocer.services.orders import OrderDict
+from grocer.services.ownership import ensure_account
 from grocer.services.payment_methods import PaymentMethodDict
+from grocer.services.payments import PaymentDict
+from grocer.services.payments import service as payments
 from grocer.services.settings_doc import SettingsDoc
 
 router = APIRouter(tags=["account"])
@@ -121,3 +139,47 @@ def redeem_gift_card(
 @router.get("/users/{user_id}/credit")
 def get_credit(user_id: PathId, user: CurrentUser, db: SessionDep) -> CreditDict:
     return credit.get_credit(db, user, user_id, utcnow())
+
+
+class GiftCardPurchaseOut(TypedDict):
+    order: OrderDict
+    giftCard: PurchasedGiftCardDict
+    payment: PaymentDict | None
+
+
+@router.post(
+    "/users/{user_id}/giftcards/purchase",
+    status_code=201,
+    responses={
+        200: {"description": "The purchase of this key, made before"},
+        **error_responses(400, 401, 404, 409),
+    },
+)
+def purchase_gift_card(
+    user_id: PathId,
+    body: GiftCardPurchaseIn,
+    user: CurrentUser,
+    db: SessionDep,
+    now: Now,
+    response: Response,
+    idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key", max_length=200)] = None,
+) -> GiftCardPurchaseOut:
+    """Buy a gift card, paid by mobile money (400 when it is not available): a pending order
+    and card, then the payment started with the provider (its `paymentUrl` is where to send
+    the buyer). The card is e-mailed to the recipient once paid. Same Idempotency-Key: the
+    same purchase (200)."""
+    ensure_account(db, user, user_id)
+    buyer = user if user.id == user_id else db.get(User, user_id)
+    assert buyer is not None
+    result = giftcard_purchase.purchase(db, buyer, body.request(), idempotency_key or "", now)
+    db.commit()  # the provider is called outside the transaction, once the order is stored
+    payment = None
+    if result.payment_reference:
+        payment = (
+            payments.start(result.payment_reference)
+            if result.created
+            else payments.refresh(result.payment_reference)
+        )
+    if not result.created:
+        response.status_code = 200
+    return GiftCardPurchaseOut(order=result.order, giftCard=result.card, payment=payment)

@@ -1,5 +1,5 @@
-"""API routes: placing an order from the server bag, reading and cancelling one's own orders,
-and the payment page's quote.
+"""API routes: placing an order from the server bag, reading, cancelling and reordering one's
+own orders, and the payment page's quote.
 
 Thin: who asks (CurrentUser), what they send, which service answers. POST /orders needs an
 `Idempotency-Key` header (1..80 of [A-Za-z0-9_-], else 400): the same key answers the same
@@ -18,9 +18,10 @@ from grocer.api.deps import CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_auth import error_responses
 from grocer.api.schemas_orders import OrderIn
-from grocer.services import checkout, orders
+from grocer.services import checkout, orders, reorder
 from grocer.services.checkout import CODE_MAX
 from grocer.services.orders import OrderDict
+from grocer.services.reorder import ReorderDict
 
 router = APIRouter(tags=["orders"])
 
@@ -63,6 +64,13 @@ def cancel_order(order_id: PathId, user: CurrentUser, db: SessionDep, now: Now) 
     """Cancel one's own order while it is pending (409 afterwards); its slot is released."""
     assert user.id is not None
     return checkout.cancel(db, user, user.id, order_id, now)
+
+
+@router.post("/orders/{order_id}/reorder", responses=error_responses(400, 401, 404))
+def reorder_order(order_id: PathId, user: CurrentUser, db: SessionDep) -> ReorderDict:
+    """Put one's own order's articles back into one's bag (capped at 99 a line); the articles
+    no longer sold are named in `unavailable`. Anyone else's order answers 404."""
+    return reorder.reorder(db, user, order_id)
 
 
 @router.get("/checkout/quote", responses=error_responses(400, 401))

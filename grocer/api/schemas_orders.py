@@ -15,6 +15,7 @@ from pydantic import Field, StrictFloat, StrictInt, StringConstraints
 from grocer.api.schemas_account import AddressFields, CamelModel
 from grocer.models.constants import MAX_ID
 from grocer.services.checkout import CODE_MAX, NAME_MAX, NOTES_MAX
+from grocer.services.giftcard_purchase import EMAIL_MAX, MESSAGE_MAX, SENDER_MAX
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 PhoneText = Annotated[str, StringConstraints(max_length=30)]
@@ -59,4 +60,18 @@ class OrderIn(CamelModel):
 
     def request(self) -> dict[str, Any]:
         """The body as the checkout service reads it."""
+        return self.model_dump(by_alias=True, exclude_none=True)
+
+
+class GiftCardPurchaseIn(CamelModel):
+    """POST /users/{id}/giftcards/purchase: an amount on sale (XOF), the recipient and the
+    mobile money payment. The rules (amounts, e-mail syntax) are giftcard_purchase's."""
+
+    amount: Annotated[str, StringConstraints(max_length=20)] | StrictInt | None = None
+    recipient_email: str | None = Field(default=None, max_length=EMAIL_MAX)
+    sender_name: str | None = Field(default=None, max_length=SENDER_MAX)
+    message: str | None = Field(default=None, max_length=MESSAGE_MAX)
+    payment: PaymentIn | None = None
+
+    def request(self) -> dict[str, Any]:
         return self.model_dump(by_alias=True, exclude_none=True)

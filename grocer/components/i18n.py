@@ -33,6 +33,8 @@ NAMESPACES: tuple[str, ...] = (
     "address",
     "checkout",
     "account",
+    "wallet",
+    "orders",
     "favorites",
 )
 

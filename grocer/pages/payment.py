@@ -15,7 +15,7 @@ from grocer.components.form_parts import PRIMARY, error_box
 from grocer.components.i18n import t
 from grocer.components.layout import page_layout
 from grocer.components.payment_form import payment_method_form, payment_toast
-from grocer.components.session_hooks import Every
+from grocer.components.payment_wait import payment_waiting
 from grocer.pages.checkout import checkout_shell
 from grocer.state.checkout import CheckoutState
 from grocer.state.currency import CurrencyState
@@ -58,6 +58,7 @@ def totals() -> rx.Component:
         rx.cond(
             PaymentState.gift_code != "", _total_row("checkout:totals.giftCard", "giftCard", True)
         ),
+        rx.cond(PaymentState.credit_used, _total_row("wallet:checkout.creditUsed", "credit", True)),
         rx.el.div(
             _total_row("checkout:totals.total", "total", strong=True),
             class_name="mt-2 border-t border-gray-100 pt-2",
@@ -273,24 +274,14 @@ def pay_button() -> rx.Component:
     total = PaymentState.amounts["total"].to(dict[str, str])[CurrencyState.code]
     return rx.el.div(
         error_box(PaymentState.error_key, "payment-error"),
-        rx.cond(
+        payment_waiting(
             PaymentState.waiting,
-            rx.el.div(
-                rx.el.p(t("checkout:payment.waiting"), role="status", class_name="font-semibold"),
-                rx.el.p(t("checkout:payment.waitingText"), class_name="text-sm"),
-                rx.cond(
-                    PaymentState.payment_url != "",
-                    rx.el.a(
-                        t("checkout:payment.openPaymentPage"),
-                        href=PaymentState.payment_url,
-                        target="_blank",
-                        rel="noopener",
-                        class_name="text-sm font-semibold underline",
-                    ),
-                ),
-                Every.create(ms=POLL_MS, on_tick=PaymentState.poll),
-                class_name="rounded-2xl bg-amber-50 p-4 text-amber-900",
-            ),
+            PaymentState.payment_url,
+            PaymentState.poll,
+            ms=POLL_MS,
+            title_key="checkout:payment.waiting",
+            text_key="checkout:payment.waitingText",
+            link_key="checkout:payment.openPaymentPage",
         ),
         rx.el.button(
             rx.cond(

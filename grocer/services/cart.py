@@ -771,15 +771,28 @@ def empty_after_order(db: Session, user: User) -> None:
     db.flush()
 
 
+def put_back(
+    db: Session, user: User, lines: Iterable[tuple[int, int]], *, check_room: bool = False
+) -> tuple[dict[str, Any], set[int]]:
+    """Put (article id, quantity) pairs into the bag: added to what it holds now, capped at
+    99; articles gone or no longer on sale are left out. Answers the cart and the ids added.
+
+    With `check_room`, new lines that would take the bag past 200 are refused (400) and
+    nothing changes; without, nothing is refused (a failed payment gives its lines back)."""
+    wanted = bag_totals.merged(lines)
+    articles = _articles(db, wanted)
+    sold = {i: a for i, a in articles.items() if i in wanted and a.status == ACTIVE_STATUS}
+    cart = _cart(db, user, lock=True)
+    if check_room:
+        _check_line_count(len(_quantities(db, cart).keys() | sold.keys()))
+    for article_id, article in sold.items():
+        _upsert_add(db, cart, article, wanted[article_id])
+    if sold:
+        _touch(db, cart)
+    return _answer(db, cart), set(sold)
+
+
 def restore_lines(db: Session, user: User, lines: Iterable[tuple[int, int]]) -> dict[str, Any]:
     """Put (article id, quantity) pairs back into the bag (an order that could not be paid):
     added to what the bag holds now, capped at 99; articles no longer on sale are left out."""
-    wanted = bag_totals.merged(lines)
-    articles = _articles(db, wanted)
-    cart = _cart(db, user, lock=True)
-    for article_id, quantity in wanted.items():
-        article = articles.get(article_id)
-        if article is not None and article.status == ACTIVE_STATUS:
-            _upsert_add(db, cart, article, quantity)
-    _touch(db, cart)
-    return _answer(db, cart)
+    return put_back(db, user, lines)[0]

@@ -10,6 +10,10 @@ Rules that must never go wrong:
   unique (user_id, idempotency_key) decides at the insert and the loser reads the winner's
   order. The same key with another request (its canonical hash differs) is a Conflict.
 - Statuses follow `orders.ORDER_TRANSITIONS`; a shopper may cancel only while pending.
+- The account's credit (grocer.services.credit) is deducted automatically, up to the total, by
+  a negative ledger line written in the order's transaction; the order's `gift_card` figure
+  holds the gift code's value plus that credit (one deduction line); a cancelled order gives
+  the credit back (orders.move_to). An order the credit pays in full has nothing to collect.
 
 Functions flush but never commit (the caller owns the transaction), except `send_receipt`,
 which runs after the commit in its own session and never raises.
@@ -32,8 +36,18 @@ from sqlmodel import Session, col, select
 
 from grocer.db import session_scope
 from grocer.models import Order, OrderLine, User
-from grocer.models.base import as_utc
-from grocer.services import addresses, cart, mailer, orders, payments, pricing, slot_capacity
+from grocer.models.base import as_utc, utcnow
+from grocer.services import (
+    addresses,
+    cart,
+    credit,
+    giftcards,
+    mailer,
+    orders,
+    payments,
+    pricing,
+    slot_capacity,
+)
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -171,7 +185,7 @@ def _code(data: Mapping[str, Any], key: str) -> str | None:
     return pricing.normalise_code(_text(data, key, CODE_MAX)) or None
 
 
-def _payment(raw: object) -> dict[str, Any]:
+def read_payment(raw: object) -> dict[str, Any]:
     data = _mapping(raw, "payment")
     method = check_choice(
         data.get("method") or "cash", PAYMENT_METHODS, field="payment", label="paiement"
@@ -225,7 +239,7 @@ def read_request(body: Mapping[str, Any]) -> dict[str, Any]:
         "tip": _tip(body.get("tip")),
         "promoCode": _code(body, "promoCode"),
         "giftCardCode": _code(body, "giftCardCode"),
-        "payment": _payment(body.get("payment")),
+        "payment": read_payment(body.get("payment")),
     }
 
 
@@ -251,7 +265,9 @@ def _priced(lines: list[dict[str, Any]]) -> list[orders.LineInput]:
     ]
 
 
-def _quote(lines: list[orders.LineInput], request: Mapping[str, Any]) -> pricing.Quote:
+def _quote(
+    lines: list[orders.LineInput], request: Mapping[str, Any], credit_available: Decimal
+) -> pricing.Quote:
     tip = request.get("tip") or {}
     return pricing.quote(
         pricing.subtotal((line.unit_price, line.quantity) for line in lines),
@@ -260,6 +276,7 @@ def _quote(lines: list[orders.LineInput], request: Mapping[str, Any]) -> pricing
         gift_card_code=request.get("giftCardCode"),
         tip_choice=tip.get("choice") or pricing.DEFAULT_TIP,
         custom_tip=tip.get("custom"),
+        credit_available=credit_available,
     )
 
 
@@ -272,9 +289,12 @@ def quote_for(
     tip_choice: str = pricing.DEFAULT_TIP,
     custom_tip: str | None = None,
     kind: str = "delivery",
+    now: datetime | None = None,
 ) -> dict[str, Any]:
     """The payment page's figures, from the shopper's server bag (what `place` will charge for
-    an order of this `kind`: a pickup pays no delivery fee nor surcharge)."""
+    an order of this `kind`: a pickup pays no delivery fee nor surcharge; the account's credit
+    is taken off the total)."""
+    assert user.id is not None
     request = {
         "kind": pricing.check_kind(kind),
         "promoCode": promo_code,
@@ -282,8 +302,9 @@ def quote_for(
         "tip": _tip({"choice": tip_choice, "custom": custom_tip}),
     }
     lines = _priced(cart.checkout_lines(db, user))
+    available = credit.available(db, user.id, as_utc(now or utcnow()))
     return {
-        **_quote(lines, request).as_json(),
+        **_quote(lines, request, available).as_json(),
         "lines": [
             {
                 "articleId": line.article_id,
@@ -301,20 +322,26 @@ def quote_for(
 # --- placing ----------------------------------------------------------------------------------
 
 
-def _by_key(db: Session, user_id: int, key: str) -> Order | None:
+def order_by_key(db: Session, user_id: int, key: str) -> Order | None:
+    """The shopper's order placed with this Idempotency-Key, read fresh (or None)."""
     query = select(Order).where(col(Order.user_id) == user_id, col(Order.idempotency_key) == key)
     return db.exec(query.execution_options(populate_existing=True)).first()
 
 
-def _replay(db: Session, user: User, order: Order, digest: str) -> PlaceResult:
-    """The stored order of a key seen before, if the request is the same one."""
+def replayed_order(db: Session, user: User, order: Order, digest: str) -> OrderDict:
+    """The stored order of a key seen before, if the request is the same one (Conflict
+    otherwise): what a replayed checkout or gift-card purchase answers."""
     if order.request_hash != digest:
         raise Conflict(
             "Cette clé d'idempotence a déjà servi pour une autre commande",
             key="orders.errors.idempotencyMismatch",
         )
     assert order.id is not None and user.id is not None
-    placed = orders.get_order(db, user, user.id, order.id)
+    return orders.get_order(db, user, user.id, order.id)
+
+
+def _replay(db: Session, user: User, order: Order, digest: str) -> PlaceResult:
+    placed = replayed_order(db, user, order, digest)
     return PlaceResult(placed, False, placed["paymentReference"])
 
 
@@ -355,14 +382,16 @@ def place(
     request = read_request(body)
     digest = request_hash(request)
     bag = cart.checkout_lines(db, user, lock=True)  # serialises this shopper's checkouts
-    existing = _by_key(db, user.id, key)
+    existing = order_by_key(db, user.id, key)
     if existing is not None:
         return _replay(db, user, existing, digest)
     lines = _priced(bag)
-    quote = _quote(lines, request)
+    quote = _quote(lines, request, credit.available(db, user.id, now))
     _check_bag(bag, request["kind"], quote.subtotal)
     address = _resolve_address(db, user, request)
     payment = request["payment"]
+    if quote.total == 0:  # the credit pays it all: nothing to collect
+        payment = {"method": "cash", "channel": None, "phone": None}
     details = orders.OrderDetails(
         kind=request["kind"],
         payment_method=payment["method"],
@@ -377,7 +406,7 @@ def place(
         surcharge=quote.surcharge,
         tip=quote.tip,
         discount=quote.discount,
-        gift_card=quote.gift_card,
+        gift_card=quote.gift_card + quote.credit,  # the order keeps one deduction line
     )
     try:
         with db.begin_nested():
@@ -392,7 +421,7 @@ def place(
                 details=details,
             )
     except IntegrityError:
-        winner = _by_key(db, user.id, key)  # an identical request committed first
+        winner = order_by_key(db, user.id, key)  # an identical request committed first
         if winner is None:
             raise
         return _replay(db, user, winner, digest)
@@ -405,6 +434,7 @@ def place(
         raise ValidationFailed(
             "slotId", "Ce créneau ne correspond pas au mode choisi", key="orders.errors.slotKind"
         )
+    credit.spend_for_order(db, user.id, order.number, quote.credit, now=now)
     order.slot_id = slot["id"]
     order.slot = {k: slot[k] for k in ("id", "kind", "date", "start", "end", "slot", "label")}
     db.add(order)
@@ -431,7 +461,10 @@ def cancel(db: Session, actor: User, user_id: int, order_id: int, now: datetime)
         raise Conflict(
             "Cette commande ne peut plus être annulée", key="orders.errors.cancelNotAllowed"
         )
-    orders.move_to(db, order, "cancelled", as_utc(now))
+    note = "shop" if is_admin(actor) else "customer"
+    orders.move_to(db, order, "cancelled", as_utc(now), note=note)
+    assert order.id is not None
+    giftcards.void_for_order(db, order.id)
     return orders.get_order(db, actor, user_id, order_id)
 
 
@@ -446,7 +479,8 @@ def fail(db: Session, order_id: int, now: datetime, *, reason: str, restore_bag:
     assert user is not None and user.id is not None
     if order.status != "cancelled":
         log.info("order %s failed (%s)", order.number, reason[:80])
-        orders.move_to(db, order, "cancelled", as_utc(now))
+        orders.move_to(db, order, "cancelled", as_utc(now), note="payment")
+        giftcards.void_for_order(db, order_id)
         if restore_bag:
             lines = db.exec(select(OrderLine).where(col(OrderLine.order_id) == order_id)).all()
             cart.restore_lines(

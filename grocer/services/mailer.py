@@ -35,6 +35,8 @@ SMTP_TIMEOUT_SECONDS = 15
 _IMPLICIT_TLS_PORT = 465
 LOGIN_WARNING = "login-warning"
 ORDER_RECEIPT = "order-receipt"
+GIFT_CARD = "gift-card"
+GIFT_CARD_RECEIPT = "gift-card-receipt"
 
 # (subject, body) per language and purpose; {code} and {minutes} are filled in.
 _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
@@ -227,6 +229,92 @@ def compose_order_receipt(to: str, order: Mapping[str, Any], lang: str = "fr") -
 def send_order_receipt(to: str, order: Mapping[str, Any], lang: str = "fr") -> None:
     """Deliver an order's receipt; DeliveryFailed when the SMTP server cannot take it."""
     _deliver(compose_order_receipt(to, order, lang), ORDER_RECEIPT)
+
+
+# A gift card: the recipient's message (with the code) and the buyer's receipt, per language
+# (French for any other). {amount}, {sender}, {code}, {number}, {recipient} are filled in.
+_GIFT_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "subject": "Vous avez reçu une carte cadeau Grocer de {amount}",
+        "intro": "Bonjour,\n\n{sender} vous offre une carte cadeau Grocer de {amount}.",
+        "someone": "Quelqu'un",
+        "message": "Son message :",
+        "code": "Votre code : {code}",
+        "how": (
+            "Pour l'utiliser, connectez-vous sur Grocer, ouvrez Mon compte > Cartes cadeaux et "
+            "entrez ce code : son montant s'ajoute à votre crédit, déduit automatiquement de "
+            "votre prochaine commande. Le code ne peut servir qu'une fois ; ne le communiquez "
+            "à personne d'autre."
+        ),
+        "receipt_subject": "Votre achat de carte cadeau Grocer {number}",
+        "receipt": (
+            "Bonjour,\n\nMerci ! Votre carte cadeau de {amount} est payée (commande "
+            "{number}). Nous avons envoyé son code à {recipient}.\n\nVous la retrouvez dans "
+            "Mon compte > Cartes cadeaux."
+        ),
+        "outro": "L'équipe Grocer",
+    },
+    "en": {
+        "subject": "You have received a Grocer gift card worth {amount}",
+        "intro": "Hello,\n\n{sender} is giving you a Grocer gift card worth {amount}.",
+        "someone": "Someone",
+        "message": "Their message:",
+        "code": "Your code: {code}",
+        "how": (
+            "To use it, sign in to Grocer, open My account > Gift cards and enter this code: "
+            "its amount is added to your credit, taken automatically off your next order. "
+            "The code works only once; do not share it with anyone else."
+        ),
+        "receipt_subject": "Your Grocer gift card purchase {number}",
+        "receipt": (
+            "Hello,\n\nThank you! Your gift card worth {amount} is paid (order {number}). "
+            "We have sent its code to {recipient}.\n\nYou will find it under My account > "
+            "Gift cards."
+        ),
+        "outro": "The Grocer team",
+    },
+}
+
+
+def _gift_texts(lang: str) -> dict[str, str]:
+    return _GIFT_TEXTS.get(lang, _GIFT_TEXTS["fr"])
+
+
+def compose_gift_card(
+    to: str,
+    *,
+    code: str,
+    amount_xof: Decimal,
+    sender: str | None,
+    message: str | None,
+    lang: str = "fr",
+) -> EmailMessage:
+    """The recipient's gift card: who gives it, the amount, the message, the code and how to
+    redeem it (in the buyer's language, French unless English)."""
+    texts = _gift_texts(lang)
+    amount = format_amount(amount_xof, "XOF", lang=lang)
+    parts = [texts["intro"].format(sender=sender or texts["someone"], amount=amount), ""]
+    if message:
+        parts += [texts["message"], message, ""]
+    parts += [texts["code"].format(code=code), "", texts["how"], "", texts["outro"], ""]
+    return _message(to, texts["subject"].format(amount=amount), "\n".join(parts))
+
+
+def compose_gift_card_receipt(
+    to: str, *, number: str, amount_xof: Decimal, recipient: str, lang: str = "fr"
+) -> EmailMessage:
+    """The buyer's receipt once the card is paid (no code: it went to the recipient)."""
+    texts = _gift_texts(lang)
+    amount = format_amount(amount_xof, "XOF", lang=lang)
+    body = texts["receipt"].format(amount=amount, number=number, recipient=recipient)
+    return _message(
+        to, texts["receipt_subject"].format(number=number), f"{body}\n\n{texts['outro']}\n"
+    )
+
+
+def send_gift_card(message: EmailMessage, *, receipt: bool = False) -> None:
+    """Deliver a composed gift-card message; DeliveryFailed when SMTP cannot take it."""
+    _deliver(message, GIFT_CARD_RECEIPT if receipt else GIFT_CARD)
 
 
 def _message(to: str, subject: str, body: str) -> EmailMessage:

@@ -1,4 +1,8 @@
-"""A customer's orders: reading them, and the status life cycle an admin moves them through."""
+"""A customer's orders: reading them, and the status life cycle an admin moves them through.
+
+Every status an order takes is recorded as an OrderEvent (placing records "pending", `move_to`
+every change after it): the order's `history`, which tracking shows.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,9 @@ from typing import Any
 from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
-from grocer.models import ORDER_STATUSES, Order, OrderLine, Payment, User
+from grocer.models import ORDER_STATUSES, Order, OrderEvent, OrderLine, Payment, User
 from grocer.models.base import iso_utc, utcnow
-from grocer.services import slot_capacity
+from grocer.services import credit, slot_capacity
 from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from grocer.services.money import check_currency, decimal_string
 from grocer.services.ownership import ensure_account, is_admin
@@ -29,6 +33,15 @@ ORDER_TRANSITIONS: dict[str, frozenset[str]] = {
     "cancelled": frozenset(),
 }
 assert set(ORDER_TRANSITIONS) == set(ORDER_STATUSES)
+
+#: Who or what moved an order (an event's note): the shopper, the shop, the payment provider.
+EVENT_NOTES = ("customer", "shop", "payment")
+
+
+class OrderEventDict(TypedDict):
+    status: str
+    date: str | None
+    note: str | None
 
 
 class OrderLineDict(TypedDict):
@@ -60,6 +73,7 @@ class OrderDict(TypedDict):
     discount: str
     giftCard: str
     paymentReference: str | None
+    history: list[OrderEventDict]
 
 
 @dataclass(frozen=True)
@@ -97,12 +111,22 @@ class OrderDetails:
     request_hash: str | None = None
 
 
+GIFTCARD_KIND = "giftcard"
+
+
 def can_transition(current: str, target: str) -> bool:
     return target in ORDER_TRANSITIONS.get(current, frozenset())
 
 
+def _event_dict(event: OrderEvent) -> OrderEventDict:
+    return OrderEventDict(status=event.status, date=iso_utc(event.created_at), note=event.note)
+
+
 def _order_dict(
-    order: Order, lines: Sequence[OrderLine], payment_reference: str | None = None
+    order: Order,
+    lines: Sequence[OrderLine],
+    payment_reference: str | None = None,
+    events: Sequence[OrderEvent] = (),
 ) -> OrderDict:
     assert order.id is not None
     return OrderDict(
@@ -135,15 +159,17 @@ def _order_dict(
         discount=decimal_string(order.discount),
         giftCard=decimal_string(order.gift_card),
         paymentReference=payment_reference,
+        history=[_event_dict(event) for event in events],
     )
 
 
 def _with_lines(db: Session, orders: Sequence[Order]) -> list[OrderDict]:
-    """Orders with their lines and latest payment reference, read in one query each rather
-    than one per order."""
+    """Orders with their lines, latest payment reference and status history, read in one
+    query each rather than one per order."""
     ids = [order.id for order in orders]
     by_order: dict[int, list[OrderLine]] = {}
     references: dict[int, str] = {}
+    events: dict[int, list[OrderEvent]] = {}
     if ids:
         lines = db.exec(
             select(OrderLine).where(col(OrderLine.order_id).in_(ids)).order_by(col(OrderLine.id))
@@ -156,8 +182,20 @@ def _with_lines(db: Session, orders: Sequence[Order]) -> list[OrderDict]:
             .order_by(col(Payment.id))
         ).all()
         references = {order_id: reference for order_id, reference in payments}
+        history = db.exec(
+            select(OrderEvent)
+            .where(col(OrderEvent.order_id).in_(ids))
+            .order_by(col(OrderEvent.created_at), col(OrderEvent.id))
+        ).all()
+        for event in history:
+            events.setdefault(event.order_id, []).append(event)
     return [
-        _order_dict(order, by_order.get(order.id or 0, []), references.get(order.id or 0))
+        _order_dict(
+            order,
+            by_order.get(order.id or 0, []),
+            references.get(order.id or 0),
+            events.get(order.id or 0, []),
+        )
         for order in orders
     ]
 
@@ -194,13 +232,25 @@ def set_status(
     order = db.get(Order, order_id)
     if order is None:
         raise NotFound()
-    move_to(db, order, target, now or utcnow())
+    move_to(db, order, target, now or utcnow(), note="shop")
     return get_order(db, actor, order.user_id, order_id)
 
 
-def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
-    """The one place a status changes: the transition must be allowed (else Conflict 409);
-    a cancelled order gives its slot back."""
+def record_event(
+    db: Session, order_id: int, status: str, now: datetime, note: str | None = None
+) -> None:
+    """One step of the order's history (`note`: one of EVENT_NOTES, or None). Only for a
+    status change that has just happened: `move_to` and placing call it."""
+    assert note is None or note in EVENT_NOTES
+    db.add(OrderEvent(order_id=order_id, status=status, note=note, created_at=now))
+
+
+def move_to(
+    db: Session, order: Order, target: str, now: datetime, *, note: str | None = None
+) -> None:
+    """The one place a status changes: the transition must be allowed (else Conflict 409),
+    it is recorded in the history (who moved it: `note`); a cancelled order gives its slot
+    and the credit it used back."""
     if not can_transition(order.status, target):
         raise Conflict(
             f"Transition de statut impossible : {order.status} → {target}",
@@ -209,10 +259,12 @@ def move_to(db: Session, order: Order, target: str, now: datetime) -> None:
     order.status = target
     order.updated_at = now
     db.add(order)
+    assert order.id is not None
+    record_event(db, order.id, target, now, note)
     db.flush()
     if target == "cancelled":
-        assert order.id is not None
         slot_capacity.release_booking(db, order.id, now)
+        credit.give_back_for_order(db, order.user_id, order.number, now=now)
 
 
 def new_order_number(now: datetime) -> str:
@@ -242,11 +294,13 @@ def place_order(
     """
     assert user.id is not None
     extra = details or OrderDetails()
-    if not lines:
+    if not lines and extra.kind != GIFTCARD_KIND:  # a gift card is an order without lines
         raise ValidationFailed("lines", "La commande est vide", key="orders.errors.empty")
     if any(line.quantity < 1 or line.unit_price < 0 for line in lines):
         raise ValidationFailed("lines", "Ligne de commande invalide", key="orders.errors.line")
-    if sum((line.unit_price * line.quantity for line in lines), Decimal("0")) != totals.subtotal:
+    if lines and sum((line.unit_price * line.quantity for line in lines), Decimal("0")) != (
+        totals.subtotal
+    ):
         raise ValidationFailed("subtotal", "Sous-total incohérent", key="orders.errors.subtotal")
     order = Order(
         number=new_order_number(now),
@@ -287,5 +341,7 @@ def place_order(
         for line in lines
     ]
     db.add_all(rows)
+    event = OrderEvent(order_id=order.id, status=order.status, created_at=now)
+    db.add(event)
     db.flush()
-    return _order_dict(order, rows)
+    return _order_dict(order, rows, events=[event])

@@ -171,6 +171,8 @@ class Quote:
     gift_card: Decimal
     total: Decimal
     delivery_minimum_remaining: Decimal
+    credit: Decimal = ZERO
+    """The account's credit used, already taken off `total` (never more than it was)."""
 
     @property
     def discount(self) -> Decimal:
@@ -187,6 +189,7 @@ class Quote:
             "promoRecognised": self.promo.recognised,
             "discount": decimal_string(self.discount),
             "giftCard": decimal_string(self.gift_card),
+            "credit": decimal_string(self.credit),
             "total": decimal_string(self.total),
             "deliveryMinimumRemaining": decimal_string(self.delivery_minimum_remaining),
         }
@@ -205,11 +208,13 @@ def quote(
     gift_card_code: str | None = None,
     tip_choice: str = DEFAULT_TIP,
     custom_tip: Decimal | str | None = None,
+    credit_available: Decimal = ZERO,
 ) -> Quote:
     """The whole payment summary for a subtotal and the shopper's codes and tip.
 
     A `kind` of "pickup" (collected at the shop) pays neither the delivery fee nor the fuel and
-    congestion surcharge: both are 0 and the total formula stays the same.
+    congestion surcharge: both are 0 and the total formula stays the same. The account's
+    credit (`credit_available`) is then deducted automatically, up to the total (001 §2).
     """
     delivered = check_kind(kind) == "delivery"
     fee, surcharge = (DELIVERY_FEE, SURCHARGE) if delivered else (ZERO, ZERO)
@@ -217,6 +222,7 @@ def quote(
     tip = tip_amount(tip_choice, custom_tip)
     gift = gift_card_value(gift_card_code)
     total = order_total(subtotal_xof, fee, surcharge, tip, promo.discount, gift)
+    credit = min(max(ZERO, Decimal(credit_available)), total).quantize(CENT)
     return Quote(
         subtotal=subtotal_xof,
         delivery_fee=fee.quantize(CENT),
@@ -224,8 +230,9 @@ def quote(
         tip=tip,
         promo=promo,
         gift_card=gift,
-        total=total,
+        total=total - credit,
         delivery_minimum_remaining=delivery_minimum_remaining(subtotal_xof),
+        credit=credit,
     )
 
 

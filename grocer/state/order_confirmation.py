@@ -9,16 +9,16 @@ import asyncio
 import logging
 import re
 from datetime import date
-from decimal import Decimal, InvalidOperation
-from typing import Any, TypedDict
+from typing import Any
 
 import reflex as rx
 
 from grocer.models.base import utcnow
-from grocer.services import money, orders
+from grocer.services import orders
 from grocer.services.payments import service as payments
 from grocer.state import session_guard
 from grocer.state.slot_dialog import DayTab, day_tabs
+from grocer.views.orders import ShownLine, order_amount, shown_lines, shown_order
 
 logger = logging.getLogger(__name__)
 
@@ -27,44 +27,25 @@ NUMBER = re.compile(r"^[A-Za-z0-9-]{1,40}$")
 POLL_MS = 4_000
 
 
-class ShownLine(TypedDict):
-    name: str
-    quantity: int
-    total: dict[str, str]
-
-
 def order_number(params: Any) -> str:
     """The `number` query parameter when it looks like an order number, else ""."""
     value = params.get("number") if hasattr(params, "get") else None
+    return checked_number(value)
+
+
+def checked_number(value: Any) -> str:
+    """`value` (a query parameter, perhaps repeated) when it looks like an order number."""
     value = value[0] if isinstance(value, list) and value else value
     return value if isinstance(value, str) and NUMBER.match(value) else ""
 
 
-def _amount(value: Any) -> dict[str, str]:
+def slot_day_of(order: dict[str, Any]) -> DayTab | None:
+    """The day of the order's slot as the slot dialogs name it; None when it has none."""
     try:
-        return money.format_all(Decimal(str(value or "0")))
-    except InvalidOperation:
-        return money.format_all(Decimal(0))
-
-
-def shown_order(order: dict[str, Any]) -> dict[str, str]:
-    """The order's texts as the page draws them."""
-    slot = order.get("slot") or {}
-    address = order.get("address") or {}
-    address_line = ", ".join(
-        str(address.get(key)).strip()
-        for key in ("streetAddress", "city", "state", "country")
-        if address.get(key)
-    )
-    return {
-        "number": str(order.get("number") or ""),
-        "status": str(order.get("status") or ""),
-        "kind": str(order.get("kind") or "delivery"),
-        "slotLabel": str(slot.get("label") or ""),
-        "address": address_line,
-        "paymentMethod": str(order.get("paymentMethod") or "cash"),
-        "paymentStatus": str(order.get("paymentStatus") or "unpaid"),
-    }
+        day = date.fromisoformat(str((order.get("slot") or {}).get("date")))
+    except ValueError:
+        return None
+    return day_tabs([], day, 1, utcnow().date())[0]
 
 
 def _own_order(db: Any, user: Any, number: str) -> dict[str, Any]:
@@ -96,20 +77,9 @@ class OrderConfirmationState(rx.State):
             self.found = False
             return
         self.order = shown_order(answer)
-        self.total = _amount(answer.get("total"))
-        self.lines = [
-            ShownLine(
-                name=str(line.get("name") or ""),
-                quantity=int(line.get("quantity") or 0),
-                total=_amount(line.get("lineTotal")),
-            )
-            for line in answer.get("lines") or []
-        ]
-        try:
-            day = date.fromisoformat(str((answer.get("slot") or {}).get("date")))
-            self.slot_day = day_tabs([], day, 1, utcnow().date())[0]
-        except ValueError:
-            pass
+        self.total = order_amount(answer, "total")
+        self.lines = shown_lines(answer)
+        self.slot_day = slot_day_of(answer) or self.slot_day
         self._reference = str(answer.get("paymentReference") or "")
         self.pending = self.order["paymentStatus"] == "pending" and bool(self._reference)
         self.found = True

@@ -48,7 +48,16 @@ POLL_MS = 4_000
 TAB_CARD, TAB_MOBILE, TAB_PAYPAL = "card", "mobile", "paypal"
 TABS = (TAB_CARD, TAB_MOBILE, TAB_PAYPAL)
 TOAST_SECONDS = 3.0  # 001 §9
-AMOUNT_KEYS = ("subtotal", "deliveryFee", "surcharge", "tip", "discount", "giftCard", "total")
+AMOUNT_KEYS = (
+    "subtotal",
+    "deliveryFee",
+    "surcharge",
+    "tip",
+    "discount",
+    "giftCard",
+    "credit",
+    "total",
+)
 
 K_PLACE_FAILED = "checkout:payment.errors.placeFailed"
 K_CUSTOM_TIP = "checkout:payment.errors.customTip"
@@ -206,6 +215,7 @@ class PaymentState(rx.State):
 
     ready: bool = False
     amounts: dict[str, dict[str, str]] = {}
+    credit_used: bool = False  # the account's credit is taken off the total
     promo_recognised: bool = False
     tip_choice: str = DEFAULT_TIP
     custom_tip: str = ""
@@ -265,6 +275,7 @@ class PaymentState(rx.State):
             )
             return
         self.amounts = shown_amounts(quote)
+        self.credit_used = Decimal(str(quote.get("credit") or "0")) > 0
         self.promo_recognised = bool(quote.get("promoRecognised"))
 
     async def _requote(self):

@@ -143,6 +143,12 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
     return view
 
 
+PURCHASE: dict[str, Any] = {
+    "amount": "10000",
+    "recipientEmail": "ami@example.com",
+    "payment": {"method": "mobile_money", "channel": "orange", "phone": "70123456"},
+}
+
 # (method, path template, body): every read, change or delete of one of A's resources.
 ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/addresses/user/{a}", None),
@@ -156,8 +162,12 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{a}/orders", None),
     ("GET", "/users/{a}/orders/{order}", None),
     ("GET", "/users/{b}/orders/{order}", None),  # B's own path, A's order id
+    ("GET", "/orders/{order}", None),
+    ("POST", "/orders/{order}/cancel", None),
+    ("POST", "/orders/{order}/reorder", None),
     ("GET", "/users/{a}/giftcards", None),
     ("POST", "/users/{a}/giftcards/redeem", {"code": "SPARE-CODE"}),
+    ("POST", "/users/{a}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{a}/credit", None),
     ("GET", "/users/{a}/favorites", None),
     ("GET", "/users/{a}/favorites/ids", None),
@@ -220,6 +230,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{user_id}/orders/{order_id}", None),
     ("GET", "/users/{user_id}/giftcards", None),
     ("POST", "/users/{user_id}/giftcards/redeem", {"code": "A-CARD-0001"}),
+    ("POST", "/users/{user_id}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{user_id}/credit", None),
     ("GET", "/users/{user_id}/favorites", None),
     ("GET", "/users/{user_id}/favorites/ids", None),
@@ -230,12 +241,22 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("PUT", "/cart/items/{item_id}", {"quantity": 2}),
     ("DELETE", "/cart/items/{item_id}", None),
 ]
+# The routes of one's own orders (grocer/api/orders.py) that the account area uses.
+ORDER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("GET", "/orders/{order_id}", None),
+    ("POST", "/orders/{order_id}/cancel", None),
+    ("POST", "/orders/{order_id}/reorder", None),
+]
 ANY_ID = dict.fromkeys(
     ("address_id", "user_id", "method_id", "order_id", "item_id", "article_id"), 1
 )
 
 
-@pytest.mark.parametrize(("method", "path", "body"), ROUTES, ids=[f"{m} {p}" for m, p, _ in ROUTES])
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    ROUTES + ORDER_ROUTES,
+    ids=[f"{m} {p}" for m, p, _ in ROUTES + ORDER_ROUTES],
+)
 @pytest.mark.parametrize("token", [None, "not-a-jwt"], ids=["no token", "bad token"])
 def test_every_route_needs_a_token(
     client: TestClient, method: str, path: str, body: dict[str, Any] | None, token: str | None

@@ -40,17 +40,6 @@ PHONE = "70123456"
 
 
 @pytest.fixture
-def provider(mobile_money: FakeMobileMoney, client: TestClient) -> FakeMobileMoney:
-    """The fake provider, its callbacks delivered to the API under test (in process)."""
-
-    def deliver(url: str, headers: dict[str, str], form: dict[str, str]) -> int:
-        return client.post(urlsplit(url).path, data=form, headers=headers).status_code
-
-    mobile_money.deliver = deliver
-    return mobile_money
-
-
-@pytest.fixture
 def shopper(db: Session) -> User:
     return stored_user(db, "awa")
 

@@ -230,9 +230,22 @@ def test_quote_puts_it_all_together() -> None:
         "promoRecognised": True,
         "discount": "3279.79",
         "giftCard": "6559.57",
+        "credit": "0.00",
         "total": str(expected),
         "deliveryMinimumRemaining": "0.00",
     }
+
+
+@pytest.mark.parametrize(
+    ("available", "used"), [(D(0), D(0)), (D(1000), D(1000)), (D(10**9), None), (D(-5), D(0))]
+)
+def test_credit_is_taken_off_the_total_up_to_it(available: D, used: D | None) -> None:
+    """001 §2: credit is deducted automatically from the next order, never below zero."""
+    before = quote(D(70000)).total
+    result = quote(D(70000), credit_available=available)
+    spent = before if used is None else used
+    assert result.credit == spent and result.total == before - spent
+    assert result.as_json()["credit"] == str(spent.quantize(D("0.01")))
 
 
 def test_a_pickup_pays_neither_the_delivery_fee_nor_the_surcharge() -> None:

@@ -29,9 +29,10 @@ from sqlmodel import Session, col, select
 from grocer.db import run_unit_of_work
 from grocer.models import Order, Payment, PaymentEvent, User
 from grocer.models.base import as_utc, iso_utc, utcnow
-from grocer.services import checkout
+from grocer.services import checkout, giftcard_purchase, orders
 from grocer.services.errors import NotFound, ValidationFailed
 from grocer.services.money import decimal_string
+from grocer.services.orders import GIFTCARD_KIND
 from grocer.services.payments.cinetpay import CinetPay, mask_phone
 from grocer.services.payments.provider import (
     MobileMoneyProvider,
@@ -62,6 +63,8 @@ CALLBACK_PATH = "/api/v1/payments/callback"
 #: which asks GET /api/v1/payments/{reference} while the payment is still pending.
 RETURN_PATH = "/api/v1/payments/return"
 CONFIRMATION_PATH = "/order-confirmation"
+#: Where the buyer of a gift card comes back: the account's gift cards, the card listed.
+GIFTCARD_RETURN_PATH = "/account?section=giftcards"
 #: Marks a payment whose initiation has been claimed (by one `start`, never two).
 INITIATING = "INITIATING"
 POLL_BATCH = 100
@@ -271,7 +274,13 @@ def mark_paid(
         if confirmed.rowcount != 1:  # cancelled while the shopper was paying
             _to_review(db, payment, order, f"order {order.status}", now)
         else:
+            # The conditional UPDATE is the transition (pending → confirmed, once); its step
+            # of the history is recorded here, as orders.move_to records the others.
+            assert order.id is not None
+            orders.record_event(db, order.id, "confirmed", now, "payment")
             log.info("payment %s: paid, order %s confirmed", reference, order.number)
+            if order.kind == GIFTCARD_KIND:
+                giftcard_purchase.activate_paid(db, order)
     elif payment.status in (FAILED, EXPIRED):
         _to_review(db, payment, order, f"paid after {payment.status}", now)
     db.refresh(order)
@@ -347,7 +356,13 @@ def confirmation_path(reference: str) -> str:
         answer = refresh(reference)
     except NotFound:
         return "/"
+    if run_unit_of_work(_order_kind, reference) == GIFTCARD_KIND:
+        return GIFTCARD_RETURN_PATH
     return f"{CONFIRMATION_PATH}?{urlencode({'number': answer['orderNumber']})}"
+
+
+def _order_kind(db: Session, reference: str) -> str:
+    return find_payment(db, reference)[1].kind
 
 
 def _callback_detail(form: Mapping[str, str]) -> dict[str, Any]:
