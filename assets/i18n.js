@@ -16,11 +16,13 @@ import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
 import frWallet from "./locales/fr/wallet.json";
+import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
+import frReferral from "./locales/fr/referral.json";
 import frFavorites from "./locales/fr/favorites.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "orders", "favorites"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "favorites"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -45,7 +47,9 @@ if (!i18n.isInitialized) {
           checkout: frCheckout,
           account: frAccount,
           wallet: frWallet,
+          addressbook: frAddressbook,
           orders: frOrders,
+          referral: frReferral,
           favorites: frFavorites,
         },
       },

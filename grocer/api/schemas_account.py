@@ -70,6 +70,7 @@ class PaymentMethodIn(CamelModel):
     mobile_money_provider: str | None = _text(PAYMENT_LIMITS["mobileMoneyProvider"])
     bank_name: str | None = _text(PAYMENT_LIMITS["bankName"])
     account_number: str | None = _text(PAYMENT_LIMITS["accountNumber"])
+    billing_country: str | None = _text(PAYMENT_LIMITS["billingCountry"])
     is_default: bool | None = None
 
 

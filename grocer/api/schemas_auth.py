@@ -96,6 +96,11 @@ class RegisterRequest(CamelModel):
     verification_token: str | None = _proof_field(
         "the single-use token answered by /auth/verify-signup-otp (or send the code as `otp`)"
     )
+    referral_code: str | None = Field(
+        default=None,
+        max_length=16,
+        description="the code of the friend's share link (`?ref=`); an unknown one is ignored",
+    )
 
 
 class ProfileUpdate(CamelModel):

@@ -55,6 +55,7 @@ def register(body: RegisterRequest, db: SessionDep, ip: ClientIp, now: Now) -> d
         preferred_language=body.preferred_language,
         otp=body.otp,
         proof=body.verification_token,
+        referral_code=body.referral_code,
     )
     return accounts.register(db, data, now, ip).to_json()
 

@@ -361,7 +361,6 @@ def console_echo() -> rx.Component:
 
 def address_dialog() -> rx.Component:
     """Everything of the delivery address, mounted once (see `global_overlays`)."""
-    editing = AddressState.editing_id != 0
     return rx.fragment(
         account_address_sync(),
         console_echo(),
@@ -375,7 +374,9 @@ def address_dialog() -> rx.Component:
             address_toast(in_dialog=True),
             open=DialogState.active == "address",
             on_close=AddressState.close,
-            title=rx.cond(editing, t("address:dialog.editTitle"), t("address:dialog.title")),
+            title=rx.cond(
+                AddressState.editing, t("address:dialog.editTitle"), t("address:dialog.title")
+            ),
             description=t("address:dialog.subtitle"),
             describe_visibly=True,
             size="lg",

@@ -138,14 +138,16 @@ def spinner(size: int = 18) -> rx.Component:
     return stroke_icon(SPINNER, size, "animate-spin")
 
 
-def error_box(key: rx.Var[str], box_id: str, sign: tuple[str, ...] = ALERT) -> rx.Component:
+def error_box(
+    key: rx.Var[str], box_id: str, sign: tuple[str, ...] = ALERT, params: rx.Var | None = None
+) -> rx.Component:
     """The message of a failed step (role=alert, so screen readers hear it at once); `box_id`
-    is what the inputs name in aria-describedby."""
+    is what the inputs name in aria-describedby; `params` fill the message's placeholders."""
     return rx.cond(
         key != "",
         rx.el.div(
             stroke_icon(sign, 18, "mt-0.5 text-red-600"),
-            rx.el.p(t_var(key)),
+            rx.el.p(t_var(key, params)),
             id=box_id,
             role="alert",
             class_name=(
@@ -156,13 +158,13 @@ def error_box(key: rx.Var[str], box_id: str, sign: tuple[str, ...] = ALERT) -> r
     )
 
 
-def info_box(key: rx.Var[str], box_id: str = "") -> rx.Component:
+def info_box(key: rx.Var[str], box_id: str = "", params: rx.Var | None = None) -> rx.Component:
     """A success or progress message (role=status)."""
     return rx.cond(
         key != "",
         rx.el.div(
             stroke_icon(CHECK, 18, "mt-0.5 text-green-700"),
-            rx.el.p(t_var(key)),
+            rx.el.p(t_var(key, params)),
             role="status",
             class_name=(
                 "flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 px-3 "

@@ -34,7 +34,9 @@ NAMESPACES: tuple[str, ...] = (
     "checkout",
     "account",
     "wallet",
+    "addressbook",
     "orders",
+    "referral",
     "favorites",
 )
 
@@ -70,12 +72,19 @@ def t(key: str, **params: Any) -> rx.Var[str]:
     return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
 
 
-def t_var(key: rx.Var[str]) -> rx.Var[str]:
-    """The translation of a key held in a Var (e.g. a message key sent by a state)."""
+def t_var(key: rx.Var[str], params: rx.Var | None = None) -> rx.Var[str]:
+    """The translation of a key held in a Var (e.g. a message key sent by a state), its
+    `{{name}}` placeholders filled from `params` (a dict Var) when given."""
+    if params is None:
+        return rx.Var(
+            _js_expr=f"i18nT({key!s})",
+            _var_type=str,
+            _var_data=VarData.merge(I18N_VAR_DATA, key._get_all_var_data()),
+        ).to(str)
     return rx.Var(
-        _js_expr=f"i18nT({key!s})",
+        _js_expr=f"i18nT({key!s}, {params!s})",
         _var_type=str,
-        _var_data=VarData.merge(I18N_VAR_DATA, key._get_all_var_data()),
+        _var_data=VarData.merge(I18N_VAR_DATA, key._get_all_var_data(), params._get_all_var_data()),
     ).to(str)
 
 

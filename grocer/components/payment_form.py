@@ -1,8 +1,12 @@
-"""The add-payment-method form of /payment (001 §2, §5): hidden until "Ajouter un moyen de
-paiement"; tabs card / mobile money / PayPal. No card number nor CVV is kept (the service
-keeps brand, last four and expiry only); the CVV field is hidden text, at most 4."""
+"""The add-payment-method form (001 §2, §5) of /payment (hidden until "Ajouter un moyen de
+paiement") and of the account's payment section (in its modal); tabs card / mobile money /
+PayPal. No card number nor CVV is kept (the service keeps brand, last four and expiry only);
+the CVV field is hidden text, at most 4."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import reflex as rx
 
@@ -12,7 +16,8 @@ from grocer.components.dialog import FOCUS
 from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t
 from grocer.services.payment_methods import EXPIRY_YEARS, MOBILE_MONEY_PROVIDERS
-from grocer.state.payment import TAB_CARD, TAB_MOBILE, TAB_PAYPAL, TABS, PaymentState
+from grocer.state.payment import PaymentState
+from grocer.state.payment_method_form import TAB_CARD, TAB_MOBILE, TAB_PAYPAL, TABS
 
 
 def _field(label_key: str, name: str, **attrs: object) -> rx.Component:
@@ -23,7 +28,7 @@ def _field(label_key: str, name: str, **attrs: object) -> rx.Component:
     )
 
 
-def _card_fields() -> rx.Component:
+def _card_fields(*extra: rx.Component) -> rx.Component:
     return rx.el.div(
         _field("checkout:methods.cardName", "card_name", auto_complete="cc-name"),
         _field(
@@ -52,8 +57,9 @@ def _card_fields() -> rx.Component:
                 auto_complete="cc-csc",
                 custom_attrs={"maxLength": "4", "inputMode": "numeric"},
             ),
-            class_name="grid grid-cols-3 gap-3",
+            class_name="grid grid-cols-3 items-end gap-3",
         ),
+        *extra,
         class_name="flex flex-col gap-4",
     )
 
@@ -85,14 +91,14 @@ def _paypal_fields() -> rx.Component:
     )
 
 
-def _tab(tab: str) -> rx.Component:
-    selected = PaymentState.tab == tab
+def _tab(tab: str, current: rx.Var[str], choose_tab: Callable[[str], Any]) -> rx.Component:
+    selected = current == tab
     base = f"flex-1 rounded-full px-3 py-2 text-sm font-semibold {FOCUS} "
     return rx.el.button(
         t(f"checkout:methods.tabs.{tab}"),
         type="button",
         role="tab",
-        on_click=PaymentState.choose_tab(tab),
+        on_click=choose_tab(tab),
         aria_selected=selected,
         class_name=rx.cond(
             selected, base + "bg-white text-gray-900 shadow", base + "text-gray-600"
@@ -100,39 +106,70 @@ def _tab(tab: str) -> rx.Component:
     )
 
 
-def payment_method_form() -> rx.Component:
-    form = rx.el.form(
+def method_form(
+    *,
+    tab: rx.Var[str],
+    choose_tab: Callable[[str], Any],
+    error_key: rx.Var[str],
+    busy: rx.Var[bool],
+    on_submit: Any,
+    on_cancel: Any,
+    card_extra: Sequence[rx.Component] = (),
+    extra: Sequence[rx.Component] = (),
+    busy_label: Any = None,
+    **props: Any,
+) -> rx.Component:
+    """The add-payment-method form (tabs card / mobile money / PayPal), uncontrolled: the
+    fields reach `on_submit` once (grocer/state/payment_method_form.py reads them). The
+    account's form adds `card_extra` under the card fields and `extra` under every tab."""
+    card = _card_fields(*card_extra)
+    return rx.el.form(
         rx.el.div(
-            *(_tab(tab) for tab in TABS),
+            *(_tab(name, tab, choose_tab) for name in TABS),
             role="tablist",
             class_name="flex gap-1 rounded-full bg-gray-100 p-1",
         ),
         rx.match(
-            PaymentState.tab,
-            (TAB_CARD, _card_fields()),
+            tab,
+            (TAB_CARD, card),
             (TAB_MOBILE, _mobile_fields()),
             (TAB_PAYPAL, _paypal_fields()),
-            _card_fields(),
+            card,
         ),
-        error_box(PaymentState.add_error_key, "method-error"),
+        *extra,
+        error_box(error_key, "method-error"),
         rx.el.div(
-            action_button(
-                t("checkout:slots.cancel"), PaymentState.close_add, f"{SECONDARY} flex-1"
-            ),
+            action_button(t("checkout:slots.cancel"), on_cancel, f"{SECONDARY} flex-1"),
             rx.el.button(
-                t("checkout:methods.save"),
+                rx.cond(busy, busy_label, t("checkout:methods.save"))
+                if busy_label is not None
+                else t("checkout:methods.save"),
                 type="submit",
-                disabled=PaymentState.add_busy,
+                disabled=busy,
+                aria_busy=busy,
                 class_name=f"{PRIMARY} flex-1",
             ),
             class_name="flex gap-3",
         ),
-        on_submit=PaymentState.add_method,
+        on_submit=on_submit,
         reset_on_submit=False,
-        key=PaymentState.tab,
+        key=tab,
+        custom_attrs={"noValidate": True},
+        **props,
+    )
+
+
+def payment_method_form() -> rx.Component:
+    """/payment's form, shown under its "Ajouter un moyen de paiement" button."""
+    form = method_form(
+        tab=PaymentState.tab,
+        choose_tab=PaymentState.choose_tab,
+        error_key=PaymentState.add_error_key,
+        busy=PaymentState.add_busy,
+        on_submit=PaymentState.add_method,
+        on_cancel=PaymentState.close_add,
         aria_label=t("checkout:methods.add"),
         class_name="flex flex-col gap-4 rounded-2xl border border-gray-200 p-4",
-        custom_attrs={"noValidate": True},
     )
     return rx.cond(
         PaymentState.add_open,

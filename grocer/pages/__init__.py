@@ -29,6 +29,7 @@ from grocer.pages import (
     products,
 )
 from grocer.state.account import AccountState
+from grocer.state.account_referral import ReferralLinkState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.checkout import CheckoutState
 from grocer.state.listing import ListingState
@@ -53,7 +54,7 @@ PAGES: tuple[Page, ...] = (
         home.index,
         "/",
         "Grocer – Courses en ligne à Ouagadougou",
-        (CatalogueState.load_home,),
+        (CatalogueState.load_home, ReferralLinkState.keep_code),
     ),
     Page(
         products.products_page,

@@ -29,7 +29,7 @@ from sqlmodel import Session, col, delete, select
 from grocer.models import DeletionRequest, User, UserPhone
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
-from grocer.services import mailer, otp, ratelimit, tokens
+from grocer.services import mailer, otp, ratelimit, referral_codes, tokens
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -271,6 +271,7 @@ class Registration:
     preferred_language: str | None = None
     otp: str | None = None
     proof: str | None = None
+    referral_code: str | None = None  # from the friend's share link; unknown codes ignored
 
 
 @dataclass(frozen=True)
@@ -570,6 +571,7 @@ def register(db: Session, data: Registration, now: datetime, ip: str = "unknown"
         raise
     user = _insert(db, account, [CONSUMER], email_verified=True, now=now)
     user.last_login = as_utc(now)
+    user.referred_by = referral_codes.referrer_for(db, data.referral_code, account.email)
     pair = tokens.issue_tokens(db, user, remember_me=True, now=now)
     db.commit()
     return LoginResult(pair, user)

@@ -1,5 +1,5 @@
-"""Outgoing e-mail: OTP codes, sign-in warnings and order receipts, over SMTP or into an
-outbox folder.
+"""Outgoing e-mail: OTP codes, sign-in warnings, order receipts and referral e-mails, over
+SMTP or into an outbox folder.
 
 The outbox is the development default (no GROCER_SMTP_HOST): the message is written as an .eml
 file (0600) and the log says where, so that sign-up and password reset work on a fresh machine.
@@ -315,6 +315,106 @@ def compose_gift_card_receipt(
 def send_gift_card(message: EmailMessage, *, receipt: bool = False) -> None:
     """Deliver a composed gift-card message; DeliveryFailed when SMTP cannot take it."""
     _deliver(message, GIFT_CARD_RECEIPT if receipt else GIFT_CARD)
+
+
+# Referral (001 §2, §9): the invitation a shopper sends a friend, and the reward notice.
+# {sender} is the sender's name (or a neutral word), {link} the share link, {amount} the
+# reward, {minimum} the friend's first order minimum.
+_REFERRAL_TEXTS: dict[str, dict[str, str]] = {
+    "fr": {
+        "subject": "{sender} vous invite à faire vos courses sur Grocer",
+        "friend": "Un ami",
+        "body": "Bonjour,\n\n{sender} vous invite à découvrir Grocer, l'épicerie en ligne.\n\n"
+        "Créez votre compte avec ce lien : {link}\n\n"
+        "Dès la livraison de votre première commande d'au moins {minimum}, {sender} reçoit "
+        "{amount} de crédit.\n\nÀ très vite,\nL'équipe Grocer\n",
+        "reward_subject": "Vous avez gagné {amount} de crédit Grocer",
+        "reward_body": "Bonjour,\n\nMerci pour votre parrainage ! La première commande de la "
+        "personne que vous avez invitée a été livrée : {amount} de crédit ont été ajoutés à "
+        "votre compte. Ce crédit expire dans 12 mois et sera déduit automatiquement de votre "
+        "prochaine commande.\n\nL'équipe Grocer\n",
+    },
+    "en": {
+        "subject": "{sender} invites you to shop on Grocer",
+        "friend": "A friend",
+        "body": "Hello,\n\n{sender} invites you to discover Grocer, the online grocery.\n\n"
+        "Create your account with this link: {link}\n\n"
+        "Once your first order of at least {minimum} is delivered, {sender} receives "
+        "{amount} of credit.\n\nSee you soon,\nThe Grocer team\n",
+        "reward_subject": "You earned {amount} of Grocer credit",
+        "reward_body": "Hello,\n\nThank you for referring a friend! Their first order has been "
+        "delivered: {amount} of credit has been added to your account. It expires in 12 "
+        "months and is deducted automatically from your next order.\n\nThe Grocer team\n",
+    },
+    "es": {
+        "subject": "{sender} te invita a hacer la compra en Grocer",
+        "friend": "Un amigo",
+        "body": "Hola:\n\n{sender} te invita a descubrir Grocer, la tienda de alimentación en "
+        "línea.\n\nCrea tu cuenta con este enlace: {link}\n\n"
+        "Cuando se entregue tu primer pedido de al menos {minimum}, {sender} recibirá "
+        "{amount} de crédito.\n\nHasta pronto,\nEl equipo de Grocer\n",
+        "reward_subject": "Has ganado {amount} de crédito en Grocer",
+        "reward_body": "Hola:\n\n¡Gracias por tu recomendación! El primer pedido de la persona "
+        "que invitaste ha sido entregado: se han añadido {amount} de crédito a tu cuenta. "
+        "Caduca en 12 meses y se descuenta automáticamente de tu próximo pedido.\n\n"
+        "El equipo de Grocer\n",
+    },
+    "de": {
+        "subject": "{sender} lädt Sie zum Einkaufen bei Grocer ein",
+        "friend": "Ein Freund",
+        "body": "Hallo,\n\n{sender} lädt Sie ein, Grocer kennenzulernen, den Online-"
+        "Lebensmittelladen.\n\nErstellen Sie Ihr Konto über diesen Link: {link}\n\n"
+        "Sobald Ihre erste Bestellung von mindestens {minimum} geliefert ist, erhält {sender} "
+        "{amount} Guthaben.\n\nBis bald,\nIhr Grocer-Team\n",
+        "reward_subject": "Sie haben {amount} Grocer-Guthaben erhalten",
+        "reward_body": "Hallo,\n\ndanke für Ihre Empfehlung! Die erste Bestellung der von Ihnen "
+        "eingeladenen Person wurde geliefert: {amount} Guthaben wurden Ihrem Konto "
+        "gutgeschrieben. Es verfällt nach 12 Monaten und wird automatisch von Ihrer nächsten "
+        "Bestellung abgezogen.\n\nIhr Grocer-Team\n",
+    },
+}
+REFERRAL_INVITATION = "referral-invitation"
+REFERRAL_REWARD = "referral-reward"
+
+
+def compose_referral_invitation(
+    to: str, sender: str, link: str, lang: str = "fr", *, amount: Decimal, minimum: Decimal
+) -> EmailMessage:
+    """A friend's invitation: who sends it, the share link, the reward rule (amounts in XOF,
+    as the shop writes them)."""
+    lang = lang if lang in _REFERRAL_TEXTS else "fr"
+    texts = _REFERRAL_TEXTS[lang]
+    fields = {
+        "sender": " ".join(sender.split()) or texts["friend"],
+        "link": link,
+        "amount": format_amount(amount, "XOF", lang=lang),
+        "minimum": format_amount(minimum, "XOF", lang=lang),
+    }
+    return _message(to, texts["subject"].format(**fields), texts["body"].format(**fields))
+
+
+def send_referral_invitation(
+    to: str, sender: str, link: str, lang: str = "fr", *, amount: Decimal, minimum: Decimal
+) -> None:
+    """Deliver an invitation; DeliveryFailed when the SMTP server cannot take it."""
+    message = compose_referral_invitation(to, sender, link, lang, amount=amount, minimum=minimum)
+    _deliver(message, REFERRAL_INVITATION)
+
+
+def compose_referral_reward(to: str, amount: Decimal, lang: str = "fr") -> EmailMessage:
+    lang = lang if lang in _REFERRAL_TEXTS else "fr"
+    texts = _REFERRAL_TEXTS[lang]
+    shown = format_amount(amount, "XOF", lang=lang)
+    return _message(
+        to,
+        texts["reward_subject"].format(amount=shown),
+        texts["reward_body"].format(amount=shown),
+    )
+
+
+def send_referral_reward(to: str, amount: Decimal, lang: str = "fr") -> None:
+    """Tell a referrer their friend's first delivery earned them credit."""
+    _deliver(compose_referral_reward(to, amount, lang), REFERRAL_REWARD)
 
 
 def _message(to: str, subject: str, body: str) -> EmailMessage:

@@ -18,7 +18,7 @@ from typing_extensions import TypedDict
 
 from grocer.models import ORDER_STATUSES, Order, OrderEvent, OrderLine, Payment, User
 from grocer.models.base import iso_utc, utcnow
-from grocer.services import credit, slot_capacity
+from grocer.services import credit, referral, slot_capacity
 from grocer.services.errors import Conflict, Forbidden, NotFound, ValidationFailed
 from grocer.services.money import check_currency, decimal_string
 from grocer.services.ownership import ensure_account, is_admin
@@ -250,7 +250,7 @@ def move_to(
 ) -> None:
     """The one place a status changes: the transition must be allowed (else Conflict 409),
     it is recorded in the history (who moved it: `note`); a cancelled order gives its slot
-    and the credit it used back."""
+    and the credit it used back; a delivered one may pay a referral reward."""
     if not can_transition(order.status, target):
         raise Conflict(
             f"Transition de statut impossible : {order.status} → {target}",
@@ -265,6 +265,8 @@ def move_to(
     if target == "cancelled":
         slot_capacity.release_booking(db, order.id, now)
         credit.give_back_for_order(db, order.user_id, order.number, now=now)
+    if target == "delivered":
+        referral.reward_on_delivery(db, order, now)
 
 
 def new_order_number(now: datetime) -> str:

@@ -41,10 +41,15 @@ PAYMENT_TYPES = (CREDIT_CARD, PAYPAL, MOBILE_MONEY)
 PAYMENT_TYPE_NAMES = {CREDIT_CARD: "Carte bancaire", PAYPAL: "PayPal", MOBILE_MONEY: "Mobile Money"}
 MOBILE_MONEY_PROVIDERS = ("Orange Money", "Moov Money", "Telecel Money", "Wave", "Coris Money")
 EXPIRY_YEARS = (2024, 2100)
+#: The card form's billing countries (001 §2 "Account page"), the first one the default. The
+#: country is checked but not kept (no column holds it).
+BILLING_COUNTRIES = ("United States", "France", "Côte d’Ivoire", "Belgique", "Canada")
+DEFAULT_BILLING_COUNTRY = BILLING_COUNTRIES[0]
 
 INVALID_CARD = "Numéro de carte invalide"
 MONTH_MESSAGE = "Le mois d'expiration doit être compris entre 1 et 12"
 YEAR_MESSAGE = "L'année d'expiration doit être comprise entre 2024 et 2100"
+COUNTRY_MESSAGE = "Veuillez choisir un pays de facturation de la liste"
 EMAIL_REQUIRED = "Veuillez entrer votre adresse email"
 EMAIL_INVALID = "Veuillez entrer une adresse email valide"
 
@@ -60,6 +65,7 @@ PAYMENT_LIMITS = {
     "mobileMoneyProvider": 60,
     "bankName": 120,
     "accountNumber": 34,
+    "billingCountry": 60,
 }
 
 _CARD_SEPARATORS = re.compile(r"[ \-]")
@@ -153,6 +159,11 @@ def _card_fields(data: Mapping[str, Any]) -> dict[str, Any]:
         raise ValidationFailed("expiryMonth", MONTH_MESSAGE, key="payment.errors.expiryMonth")
     if year is None:
         raise ValidationFailed("expiryYear", YEAR_MESSAGE, key="payment.errors.expiryYear")
+    country = data.get("billingCountry")
+    if country is not None and country not in BILLING_COUNTRIES:
+        raise ValidationFailed(
+            "billingCountry", COUNTRY_MESSAGE, key="payment.errors.billingCountry"
+        )
     return {
         "card_last_four": last_four,
         "card_brand": brand,

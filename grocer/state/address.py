@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypedDict
 
 import reflex as rx
@@ -182,6 +182,29 @@ def language(value: Any) -> str:
     return language_or_default(value)
 
 
+#: Who hears of an account address saved in the dialog (000 §4.5 addressUpdated), e.g. the
+#: account's address list: `async def hook(state, user_id)`, `state` this AddressState.
+SavedHook = Callable[[rx.State, int], Awaitable[None]]
+_saved_hooks: list[SavedHook] = []
+
+
+def on_saved(hook: SavedHook) -> SavedHook:
+    """Register `hook` for the dialog's saves to the account (once per function)."""
+    known = {(h.__module__, h.__qualname__) for h in _saved_hooks}
+    if (hook.__module__, hook.__qualname__) not in known:
+        _saved_hooks.append(hook)
+    return hook
+
+
+async def _announce_save(state: rx.State, user_id: int) -> None:
+    """addressUpdated: the listeners follow (one failing does not undo the save)."""
+    for hook in _saved_hooks:
+        try:
+            await hook(state, user_id)
+        except Exception:
+            logger.exception("address: a listener of the save failed")
+
+
 async def _account_address(user_id: int, address_id: int = 0) -> ShownAddress:
     """One of the signed-in shopper's addresses (owner-checked by the service), or their
     default one when `address_id` is 0; {} when they have none."""
@@ -203,6 +226,9 @@ class AddressState(rx.State):
     # The dialog.
     signed_in: bool = False
     editing_id: int = 0
+    # The dialog edits the address kept in this browser (userAddress), not a saved one: the
+    # account's "Récente" card ('Modifier').
+    editing_local: bool = False
     street: str = ""
     apartment: str = ""
     city: str = ""
@@ -248,8 +274,19 @@ class AddressState(rx.State):
         return address_label(self.address)
 
     @rx.var
+    def stored_address(self) -> ShownAddress:
+        """The address kept in this browser (userAddress), {} when none: the account's recent
+        local address."""
+        return parse_stored(self.user_address)
+
+    @rx.var
+    def editing(self) -> bool:
+        """The dialog changes an existing address ('Modifier l'adresse')."""
+        return bool(self.editing_id) or self.editing_local
+
+    @rx.var
     def submit_key(self) -> str:
-        if self.editing_id:
+        if self.editing_id or self.editing_local:
             return "address:dialog.update"
         return "address:dialog.save" if self.signed_in else "address:dialog.apply"
 
@@ -304,6 +341,7 @@ class AddressState(rx.State):
         if dialogs.active == "address":
             dialogs._close()
         self.editing_id = 0
+        self.editing_local = False
         self._pending_edit = False
         self.busy = False
 
@@ -345,6 +383,34 @@ class AddressState(rx.State):
         self._fill(found)
         self.is_default = bool(found.get("isDefault", True))
         self.editing_id = address_id
+        self.editing_local = False
+        self._pending_edit = True
+        return DialogState.open_dialog("address")
+
+    @rx.event
+    async def new_address(self):
+        """'Ajouter une adresse' in the account: the dialog opens empty, to save a new address
+        to the account (signed-in shoppers only)."""
+        if await session_guard.signed_in_user_id(self) is None:
+            return
+        self._clear_form()
+        self.editing_id = 0
+        self.editing_local = False
+        self._pending_edit = True
+        return DialogState.open_dialog("address")
+
+    @rx.event
+    async def edit_stored(self):
+        """'Modifier' on the account's recent local address: the dialog edits the address
+        kept in this browser ('Mettre à jour' stores it back under userAddress)."""
+        stored = self.stored_address
+        if not stored or await session_guard.signed_in_user_id(self) is None:
+            return
+        self._clear_form()
+        self._fill(stored)
+        self.is_default = bool(stored.get("isDefault", True))
+        self.editing_id = 0
+        self.editing_local = True
         self._pending_edit = True
         return DialogState.open_dialog("address")
 
@@ -359,6 +425,7 @@ class AddressState(rx.State):
             self._pending_edit = False
         else:
             self.editing_id = 0
+            self.editing_local = False
             self._pending_edit = False
             self._clear_form()
             stored = self.address
@@ -446,6 +513,7 @@ class AddressState(rx.State):
     async def sign_in(self):
         """'Se connecter' (guests): the sign-in dialog takes the place of this one."""
         self.editing_id = 0
+        self.editing_local = False
         return DialogState.open_dialog("login")
 
     @rx.event
@@ -478,6 +546,11 @@ class AddressState(rx.State):
         if not signed_in:
             await self._save_guest(data)
             return
+        if self.editing_local:
+            if self._store_form(data):
+                await self._close_dialog()
+                yield self._toast(K_UPDATED)
+            return
         self.busy = True
         yield
         editing = self.editing_id
@@ -492,18 +565,25 @@ class AddressState(rx.State):
             yield self._toast(K_SAVE_FAILED, error=True)
             return
         self.account_address = clean_address(saved)
+        await _announce_save(self, user_id)
         await self._close_dialog()
         yield self._toast(K_UPDATED if editing else K_SAVED)
 
-    async def _save_guest(self, data: dict[str, Any]) -> None:
-        """Guests keep one address in the browser (key userAddress); a failure is shown as
-        an alert in the dialog (000 §8)."""
+    def _store_form(self, data: dict[str, Any]) -> bool:
+        """Keep the form's address in the browser (key userAddress); False (and the dialog's
+        alert, 000 §8) when it cannot be written."""
         try:
             address = clean_address(data)
             address["isDefault"] = data.get("isDefault") is not False
             self.user_address = json.dumps(address, ensure_ascii=False)
         except (TypeError, ValueError):
             self.error_key = K_SAVE_FAILED
+            return False
+        return True
+
+    async def _save_guest(self, data: dict[str, Any]) -> None:
+        """Guests keep one address in the browser (key userAddress)."""
+        if not self._store_form(data):
             return
         self.account_address = {}
         await self._close_dialog()

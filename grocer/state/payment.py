@@ -33,6 +33,14 @@ from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
 from grocer.state.checkout import CheckoutState, parse_instructions
+from grocer.state.payment_method_form import (  # noqa: F401 (card_payload: re-exported)
+    TAB_CARD,
+    TAB_MOBILE,
+    TAB_PAYPAL,
+    TABS,
+    card_payload,
+    method_error_key,
+)
 from grocer.state.slot_dialog import DELIVERY, PICKUP, SlotDialogState, parse_timeslot
 
 logger = logging.getLogger(__name__)
@@ -45,8 +53,6 @@ CASH, MOBILE_MONEY = "cash", "mobile_money"
 CHANNELS: tuple[str, ...] = ("orange", "moov")
 CODE_MAX = 40
 POLL_MS = 4_000
-TAB_CARD, TAB_MOBILE, TAB_PAYPAL = "card", "mobile", "paypal"
-TABS = (TAB_CARD, TAB_MOBILE, TAB_PAYPAL)
 TOAST_SECONDS = 3.0  # 001 §9
 AMOUNT_KEYS = (
     "subtotal",
@@ -67,19 +73,6 @@ K_EXPIRED = "checkout:payment.errors.expired"
 K_GIFT_REQUIRED = "checkout:payment.errors.giftRequired"
 K_METHOD_ADDED = "checkout:payment.methodAdded"
 K_METHOD_FAILED = "checkout:payment.methodFailed"
-K_METHOD_INVALID = "checkout:methods.errors.invalid"
-#: The payment-method service's error keys → the form's messages.
-METHOD_ERRORS: dict[str, str] = {
-    f"payment.errors.{name}": f"checkout:methods.errors.{name}"
-    for name in (
-        "cardNumber",
-        "expiryMonth",
-        "expiryYear",
-        "emailRequired",
-        "emailInvalid",
-        "phone",
-    )
-}
 #: The order and slot services' error keys → this page's messages.
 PLACE_ERRORS: dict[str, str] = {
     "orders.errors.empty": "checkout:payment.errors.empty",
@@ -169,30 +162,6 @@ def order_body(
                 if address.get(key) not in (None, "")
             }
     return body
-
-
-def card_payload(tab: str, form: Mapping[str, Any]) -> dict[str, Any]:
-    """The add-payment-method form as payment_methods.create takes it."""
-
-    def text(name: str) -> str:
-        value = form.get(name)
-        return value.strip() if isinstance(value, str) else ""
-
-    if tab == TAB_CARD:
-        return {
-            "paymentType": payment_methods.CREDIT_CARD,
-            "paymentName": text("card_name") or None,
-            "cardNumber": text("card_number").replace(" ", "") or None,
-            "expiryMonth": text("expiry_month") or None,
-            "expiryYear": text("expiry_year") or None,
-        }
-    if tab == TAB_MOBILE:
-        return {
-            "paymentType": payment_methods.MOBILE_MONEY,
-            "mobileMoneyProvider": text("provider") or None,
-            "mobileMoneyNumber": text("mobile_number") or None,
-        }
-    return {"paymentType": payment_methods.PAYPAL, "paypalEmail": text("paypal_email") or None}
 
 
 _RECEIPTS: set[asyncio.Task[None]] = set()  # running sends, kept until done
@@ -512,11 +481,10 @@ class PaymentState(rx.State):
             )
         except Exception as exc:
             self.add_busy = False
-            self.add_error_key = session_guard.message_key(
-                exc, {}, K_METHOD_FAILED, context="payment: add method"
+            self.add_error_key = method_error_key(
+                exc,
+                session_guard.message_key(exc, {}, K_METHOD_FAILED, context="payment: add method"),
             )
-            if isinstance(exc, ValidationFailed):
-                self.add_error_key = METHOD_ERRORS.get(exc.key, K_METHOD_INVALID)
             async for event in self._toast(K_METHOD_FAILED, error=True):
                 yield event
             return

@@ -18,6 +18,7 @@ from grocer.models.base import utcnow
 from grocer.services import accounts, phones
 from grocer.services.errors import RateLimited, ServiceError, ValidationFailed
 from grocer.state import session_events, session_guard
+from grocer.state.account_referral import ReferralLinkState
 from grocer.state.auth import login_response_problem
 from grocer.state.dialogs import DialogState, reset_on_open
 from grocer.state.forms import form_text
@@ -201,12 +202,14 @@ class SignupState(OtpFlowState, rx.State):
         self.country_code = country
         self.busy = True
         yield
+        link = await self.get_state(ReferralLinkState)
         data = accounts.Registration(
             email=self.email,
             password=self._password,
             phones=[accounts.PhoneInput(country, phones.national_digits(number), is_primary=True)],
             preferred_language=chosen_language(form_data),
             proof=self._proof,
+            referral_code=link.code_for_signup(),
         )
         try:
             result = await session_guard.call(accounts.register, data, utcnow(), self._client_ip())
@@ -216,6 +219,7 @@ class SignupState(OtpFlowState, rx.State):
             self.error = K_REGISTER_FAILED
             return
         self._proof = ""
+        link.referral_code = ""  # used: the friend's code is kept only until the sign-up
         payload = result.to_json()
         if login_response_problem(payload):
             payload = await self._login_after_register(result.user.username)

@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 from grocer.api import cart as cart_api
 from grocer.api.account import router as account_router
 from grocer.api.favorites import router as favorites_router
+from grocer.api.referral import router as referral_router
 from grocer.models import Article, Cart, CartItem, CreditEntry, GiftCard, Order, User
 from grocer.models.base import utcnow
 from tests.support import API
@@ -130,6 +131,7 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
         f"/users/{a}/orders",
         f"/users/{a}/giftcards",
         f"/users/{a}/credit",
+        f"/users/{a}/referral",
         f"/users/{a}/favorites",
     ] + (["/cart"] if world.has_cart else [])
     view: dict[str, Any] = {}
@@ -169,6 +171,8 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/users/{a}/giftcards/redeem", {"code": "SPARE-CODE"}),
     ("POST", "/users/{a}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{a}/credit", None),
+    ("GET", "/users/{a}/referral", None),
+    ("POST", "/users/{a}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
     ("GET", "/users/{a}/favorites", None),
     ("GET", "/users/{a}/favorites/ids", None),
     ("PUT", "/users/{a}/favorites/{spare_article}", None),
@@ -232,6 +236,8 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/users/{user_id}/giftcards/redeem", {"code": "A-CARD-0001"}),
     ("POST", "/users/{user_id}/giftcards/purchase", PURCHASE),
     ("GET", "/users/{user_id}/credit", None),
+    ("GET", "/users/{user_id}/referral", None),
+    ("POST", "/users/{user_id}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
     ("GET", "/users/{user_id}/favorites", None),
     ("GET", "/users/{user_id}/favorites/ids", None),
     ("PUT", "/users/{user_id}/favorites/{article_id}", None),
@@ -273,7 +279,8 @@ def test_the_tables_cover_every_account_route() -> None:
     """A new account route must be added to ROUTES (and to ATTACKS when it has an owner)."""
     declared = {
         (method, route.path)
-        for route in [*account_router.routes, *favorites_router.routes]
+        for router in (account_router, referral_router, favorites_router)
+        for route in router.routes
         if isinstance(route, APIRoute)
         for method in route.methods
     }

@@ -208,6 +208,21 @@ def test_expiry(client: TestClient, alice: User, changes: dict[str, Any], messag
     assert response.json()["message"] == message
 
 
+@pytest.mark.parametrize(
+    "country", ["United States", "France", "Côte d’Ivoire", "Belgique", "Canada"]
+)
+def test_billing_countries_of_the_card_form(client: TestClient, alice: User, country: str) -> None:
+    saved = created(client, alice, {**CARD, "billingCountry": country})
+    assert saved["cardLastFour"] == "6467"
+
+
+@pytest.mark.parametrize("country", ["Mars", "france", "", 42])
+def test_other_billing_countries_are_refused(client: TestClient, alice: User, country: Any) -> None:
+    response = post(client, alice, {**CARD, "billingCountry": country})
+    assert response.status_code in (400, 422)
+    assert client.get(f"{API}/payment-methods", headers=bearer_for(alice)).json() == []
+
+
 @pytest.mark.parametrize(("month", "year"), [(1, 2024), (12, 2100)])
 def test_expiry_bounds(client: TestClient, alice: User, month: int, year: int) -> None:
     saved = created(client, alice, {**CARD, "expiryMonth": month, "expiryYear": year})

@@ -27,6 +27,7 @@ from tests.e2e.test_session_bag import (
     sign_in,
     sign_up_in_dialog,
 )
+from tests.support.browser import sign_in_at_the_guard
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -304,13 +305,7 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     later(page)
     page.goto("/checkout")
     # Signed out: the shop, with the sign-in dialog; after signing in, back to /checkout.
-    dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
-    dialog.wait_for()
-    page.wait_for_function("() => location.pathname === '/'")
-    page.locator(ADD).first.wait_for()  # the shop is drawn (the dialog with it)
-    dialog.get_by_label("Nom d'utilisateur ou email").fill(email)
-    dialog.locator("#login-password").fill(PASSWORD)
-    dialog.get_by_role("button", name="Se connecter", exact=True).click()
+    sign_in_at_the_guard(page, email, PASSWORD, ADD)
     page.wait_for_url(re.compile(r".*/checkout$"))
     page.get_by_role("heading", name="Instructions de livraison").wait_for()
     summary = page.get_by_role("region", name="Récapitulatif de la commande")

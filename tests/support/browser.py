@@ -29,3 +29,15 @@ after `load`, so a click right after `goto` can come before the app is there).""
 def wait_hydrated(page: Any, selector: str = "#top") -> None:
     """Wait until the app runs the page (React owns `selector`)."""
     page.wait_for_function(HYDRATED_JS, arg=selector)
+
+
+def sign_in_at_the_guard(page: Any, identifier: str, password: str, drawn: str) -> None:
+    """A signed-out visit to a guarded page: the shop (`drawn`, a selector of its content)
+    with the sign-in dialog; sign in there (the guard then goes back to the page asked for)."""
+    dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
+    dialog.wait_for()
+    page.wait_for_function("() => location.pathname === '/'")
+    page.locator(drawn).first.wait_for()  # the shop is drawn (the dialog with it)
+    dialog.get_by_label("Nom d'utilisateur ou email").fill(identifier)
+    dialog.locator("#login-password").fill(password)
+    dialog.get_by_role("button", name="Se connecter", exact=True).click()
