@@ -21,13 +21,18 @@ import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
 import frReferral from "./locales/fr/referral.json";
 import frProfile from "./locales/fr/profile.json";
+import frFavorites from "./locales/fr/favorites.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
 import frProfile from "./locales/fr/profile.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
+import frFavorites from "./locales/fr/favorites.json";
+
+export const LANGUAGES = ["fr", "en", "es", "de"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -57,6 +62,7 @@ if (!i18n.isInitialized) {
           orders: frOrders,
           referral: frReferral,
           profile: frProfile,
+          favorites: frFavorites,
         },
       },
       partialBundledLanguages: true,

@@ -242,6 +242,7 @@ def create_api() -> FastAPI:
         auth,
         cart,
         catalogue,
+        favorites,
         geo,
         orders,
         payments,
@@ -272,7 +273,19 @@ def create_api() -> FastAPI:
         """A trivial JSON answer: the ceiling for benchmarks and a liveness probe."""
         return {"status": "ok"}
 
-    for module in (auth, users, catalogue, cart, account, referral, geo, slots, orders, payments):
+    for module in (
+        auth,
+        users,
+        catalogue,
+        cart,
+        account,
+        referral,
+        favorites,
+        geo,
+        slots,
+        orders,
+        payments,
+    ):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
     api.router.routes.append(_unmatched_api_route(api))
     api.openapi = lambda: _openapi_with_error_bodies(api)  # type: ignore[method-assign]

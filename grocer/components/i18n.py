@@ -39,6 +39,7 @@ NAMESPACES: tuple[str, ...] = (
     "orders",
     "referral",
     "profile",
+    "favorites",
 )
 
 INIT_MODULE = "$/public/i18n.js"

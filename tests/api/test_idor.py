@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from grocer.api import cart as cart_api
 from grocer.api.account import router as account_router
+from grocer.api.favorites import router as favorites_router
 from grocer.api.referral import router as referral_router
 from grocer.models import Article, Cart, CartItem, CreditEntry, GiftCard, Order, User
 from grocer.models.base import utcnow
@@ -54,6 +55,8 @@ def fill(template: Any, ids: dict[str, int]) -> Any:
         return ids[whole.group(1)] if whole else template.format(**ids)
     if isinstance(template, dict):
         return {key: fill(value, ids) for key, value in template.items()}
+    if isinstance(template, list):
+        return [fill(value, ids) for value in template]
     return template
 
 
@@ -91,6 +94,17 @@ def world(client: TestClient, db: Session) -> World:
     )
     assert redeemed.status_code == 200, redeemed.text
 
+    kept, spare = (
+        Article(key="mil-1kg", name="Mil 1 kg", price=Decimal("900")),
+        Article(key="sorgho-1kg", name="Sorgho 1 kg", price=Decimal("800")),
+    )
+    db.add_all([kept, spare])
+    db.commit()
+    assert kept.id is not None and spare.id is not None
+    ids["favourite"], ids["spare_article"] = kept.id, spare.id
+    liked = client.put(f"{API}/users/{a.id}/favorites/{kept.id}", headers=headers)
+    assert liked.status_code == 200, liked.text
+
     has_cart = cart_route_exists("POST", "/cart/items")
     if has_cart:
         article = Article(key="riz-5kg", name="Riz 5 kg", price=Decimal("4500"))
@@ -119,6 +133,7 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
         f"/users/{a}/giftcards",
         f"/users/{a}/credit",
         f"/users/{a}/referral",
+        f"/users/{a}/favorites",
     ] + (["/cart"] if world.has_cart else [])
     view: dict[str, Any] = {}
     for path in paths:
@@ -166,6 +181,11 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/users/{a}/email-change", {"newEmail": "b@example.bf", "password": "x"}),
     ("POST", "/users/{a}/email-change/verify", {"newEmail": "b@example.bf", "code": "123456"}),
     ("POST", "/users/{a}/deletion-request", {"reason": "x"}),
+    ("GET", "/users/{a}/favorites", None),
+    ("GET", "/users/{a}/favorites/ids", None),
+    ("PUT", "/users/{a}/favorites/{spare_article}", None),
+    ("DELETE", "/users/{a}/favorites/{favourite}", None),
+    ("POST", "/users/{a}/favorites/merge", {"articleIds": ["{spare_article}"]}),
     ("PUT", "/cart/items/{cart_item}", {"quantity": 9}),
     ("DELETE", "/cart/items/{cart_item}", None),
 ]
@@ -227,6 +247,11 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{user_id}/credit", None),
     ("GET", "/users/{user_id}/referral", None),
     ("POST", "/users/{user_id}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
+    ("GET", "/users/{user_id}/favorites", None),
+    ("GET", "/users/{user_id}/favorites/ids", None),
+    ("PUT", "/users/{user_id}/favorites/{article_id}", None),
+    ("DELETE", "/users/{user_id}/favorites/{article_id}", None),
+    ("POST", "/users/{user_id}/favorites/merge", {"articleIds": [1]}),
     ("POST", "/cart/items", {"productId": 1, "quantity": 1}),
     ("PUT", "/cart/items/{item_id}", {"quantity": 2}),
     ("DELETE", "/cart/items/{item_id}", None),
@@ -246,7 +271,9 @@ USER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/users/{user_id}/email-change/verify", {"newEmail": "b@example.bf", "code": "1"}),
     ("POST", "/users/{user_id}/deletion-request", {"reason": "x"}),
 ]
-ANY_ID = dict.fromkeys(("address_id", "user_id", "method_id", "order_id", "item_id"), 1)
+ANY_ID = dict.fromkeys(
+    ("address_id", "user_id", "method_id", "order_id", "item_id", "article_id"), 1
+)
 
 
 @pytest.mark.parametrize(
@@ -270,7 +297,7 @@ def test_the_tables_cover_every_account_route() -> None:
     """A new account route must be added to ROUTES (and to ATTACKS when it has an owner)."""
     declared = {
         (method, route.path)
-        for router in (account_router, referral_router)
+        for router in (account_router, referral_router, favorites_router)
         for route in router.routes
         if isinstance(route, APIRoute)
         for method in route.methods
