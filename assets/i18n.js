@@ -15,14 +15,25 @@ import frBag from "./locales/fr/bag.json";
 import frAddress from "./locales/fr/address.json";
 import frCheckout from "./locales/fr/checkout.json";
 import frAccount from "./locales/fr/account.json";
+import frSettings from "./locales/fr/settings.json";
 import frWallet from "./locales/fr/wallet.json";
 import frAddressbook from "./locales/fr/addressbook.json";
 import frOrders from "./locales/fr/orders.json";
 import frReferral from "./locales/fr/referral.json";
+import frProfile from "./locales/fr/profile.json";
+import frFavorites from "./locales/fr/favorites.json";
 import frSecurity from "./locales/fr/security.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "wallet", "addressbook", "orders", "referral", "security"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites", "security"];
+import frProfile from "./locales/fr/profile.json";
+
+export const LANGUAGES = ["fr", "en", "es", "de"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
+import frFavorites from "./locales/fr/favorites.json";
+
+export const LANGUAGES = ["fr", "en", "es", "de"];
+export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
@@ -46,10 +57,13 @@ if (!i18n.isInitialized) {
           address: frAddress,
           checkout: frCheckout,
           account: frAccount,
+          settings: frSettings,
           wallet: frWallet,
           addressbook: frAddressbook,
           orders: frOrders,
           referral: frReferral,
+          profile: frProfile,
+          favorites: frFavorites,
           security: frSecurity,
         },
       },

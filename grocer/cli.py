@@ -1,4 +1,5 @@
-"""The maintainer's command line: db migrations, catalogue seeding, admin accounts."""
+"""The maintainer's command line: db migrations, catalogue seeding, admin accounts, the purge of
+closed accounts."""
 
 from __future__ import annotations
 
@@ -49,6 +50,16 @@ def _create_admin(args: argparse.Namespace) -> int:
     return 0
 
 
+def _purge_accounts(_args: argparse.Namespace) -> int:
+    from grocer.models.base import utcnow
+    from grocer.services import account_purge
+
+    with session_scope() as db:
+        purged = account_purge.purge_due_accounts(db, utcnow())
+    print(f"{purged} account(s) purged")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="grocer", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -68,6 +79,12 @@ def build_parser() -> argparse.ArgumentParser:
     admin.add_argument("--email", required=True)
     admin.add_argument("--password", required=True)
     admin.set_defaults(func=_create_admin)
+
+    purge = sub.add_parser(
+        "purge-accounts",
+        help="anonymise the accounts whose deletion grace period is over (idempotent)",
+    )
+    purge.set_defaults(func=_purge_accounts)
     return parser
 
 

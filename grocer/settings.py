@@ -152,6 +152,9 @@ class Settings:
     slot_cutoff_minutes: int = 120
     slot_hold_minutes: int = 20
     slot_days_ahead: int = 30
+    # Account deletion: a request signs the shopper out at once; `grocer purge-accounts`
+    # anonymises the account once this many days have passed.
+    deletion_grace_days: int = 30
 
     @property
     def mobile_money_enabled(self) -> bool:
@@ -241,4 +244,5 @@ def get_settings() -> Settings:
         slot_cutoff_minutes=_env_int("GROCER_SLOT_CUTOFF_MINUTES", 120, low=0, high=10_080),
         slot_hold_minutes=_env_int("GROCER_SLOT_HOLD_MINUTES", 20, low=1, high=1_440),
         slot_days_ahead=_env_int("GROCER_SLOT_DAYS_AHEAD", 30, low=1, high=365),
+        deletion_grace_days=_env_int("GROCER_DELETION_GRACE_DAYS", 30, low=0, high=3650),
     )

@@ -9,6 +9,10 @@ variables of the server process, read by nothing else).
   down in the file: the save-failure notice can be shown.
 - `GROCER_E2E_BROKEN_ROUTE=1`: registers `/e2e-broken`, a page that throws while rendering in
   the browser: the 500 fallback can be shown.
+- `GROCER_E2E_FAST_AUTO_LOGOUT=1`: once a shopper saves an auto-logout time in the settings,
+  that tab's idle timer counts its minutes as seconds (30 minutes: 30 s), so that the
+  auto-logout can be watched; a time only loaded (the default 60 minutes of every other test's
+  shopper) is not scaled. The server's own limit (a refresh refused past it) is unchanged.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 
 FAULT_CART_SAVE_ENV = "GROCER_FAULT_CART_SAVE_FILE"
 BROKEN_ROUTE_ENV = "GROCER_E2E_BROKEN_ROUTE"
+FAST_AUTO_LOGOUT_ENV = "GROCER_E2E_FAST_AUTO_LOGOUT"
 
 
 def cart_save_refused() -> bool:
@@ -40,3 +45,12 @@ def cart_save_refused() -> bool:
 def broken_route_enabled() -> bool:
     """Whether the deliberately broken page is registered (read when the pages are)."""
     return os.environ.get(BROKEN_ROUTE_ENV, "").strip() == "1"
+
+
+def auto_logout_ms(minutes: int | None, just_saved: bool = False) -> int:
+    """The idle time of the browser's auto-logout in milliseconds (0: never); the minutes of
+    a time `just_saved` count as seconds under the fast switch."""
+    if not minutes:
+        return 0
+    fast = just_saved and os.environ.get(FAST_AUTO_LOGOUT_ENV, "").strip() == "1"
+    return minutes * (1000 if fast else 60_000)

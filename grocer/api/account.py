@@ -7,13 +7,13 @@ Ownership: a resource of another customer answers 404, exactly like a missing on
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Response, status
 from typing_extensions import TypedDict
 
 from grocer.api.auth import Now
-from grocer.api.deps import CurrentUser, SessionDep
+from grocer.api.deps import CurrentSession, CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_account import AddressIn, PaymentMethodIn, RedeemIn, SettingsIn
 from grocer.api.schemas_auth import error_responses
@@ -25,6 +25,7 @@ from grocer.services import (
     credit,
     giftcard_purchase,
     giftcards,
+    login_records,
     orders,
     payment_methods,
     settings_doc,
@@ -108,6 +109,15 @@ def save_settings(body: SettingsIn, user: CurrentUser, db: SessionDep) -> Settin
 @router.get("/user/settings/{user_id}")
 def get_settings(user_id: PathId, user: CurrentUser, db: SessionDep) -> SettingsDoc:
     return settings_doc.get_settings_doc(db, user, user_id)
+
+
+@router.get("/user/logins/{user_id}")
+def recent_logins(
+    user_id: PathId, user: CurrentUser, session: CurrentSession, db: SessionDep
+) -> list[dict[str, Any]]:
+    """The last 10 sign-ins and failed attempts of the account, newest first; `current`
+    marks the caller's own session."""
+    return login_records.recent_logins(db, user, user_id, session)
 
 
 # Orders, gift cards, credit -------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 
-from grocer.api.deps import ClientIp, CurrentUser, SessionDep
+from grocer.api.deps import ClientDevice, ClientIp, CurrentSession, CurrentUser, SessionDep
 from grocer.api.schemas_auth import (
     EmailRequest,
     LoginOut,
@@ -26,6 +26,7 @@ from grocer.api.schemas_auth import (
 )
 from grocer.models.base import utcnow
 from grocer.services import accounts, otp
+from grocer.services.errors import ValidationFailed
 from grocer.services.languages import language_from_header
 
 router = APIRouter(tags=["auth"])
@@ -56,12 +57,14 @@ def code_sent() -> dict[str, Any]:
     response_model=LoginOut | SecondFactorOut,
     responses=error_responses(400, 401, 403, 429, 502),
 )
-def login(body: LoginRequest, db: SessionDep, ip: ClientIp, now: Now) -> dict[str, Any]:
+def login(
+    body: LoginRequest, db: SessionDep, ip: ClientIp, device: ClientDevice, now: Now
+) -> dict[str, Any]:
     """Sign in with a username or an e-mail; rememberMe keeps the session 30 days (else 1).
     With two-factor sign-in on, a right password answers no token but `twoFactorRequired`, the
     method and a `challenge` for /auth/login/second-factor (the code is e-mailed or texted)."""
     result = accounts.login(
-        db, body.username, body.password, now, remember_me=body.remember_me, ip=ip
+        db, body.username, body.password, now, remember_me=body.remember_me, ip=ip, device=device
     )
     return result.to_json()
 
@@ -84,6 +87,17 @@ def logout_all(user: CurrentUser, db: SessionDep, now: Now) -> dict[str, Any]:
     """End every session of the signed-in user ("logout from all devices")."""
     revoked = accounts.logout_all(db, user, now)
     return {"message": "Déconnecté de tous les appareils", "revoked": revoked}
+
+
+@router.post("/auth/logout-others", response_model=TokensOut, responses=error_responses(400, 401))
+def logout_others(
+    user: CurrentUser, session: CurrentSession, db: SessionDep, now: Now
+) -> dict[str, Any]:
+    """End every session of the signed-in user but keep the caller signed in: its new tokens
+    are the answer (every earlier token, its own included, is refused from now on)."""
+    if not session:
+        raise ValidationFailed("session", "Jeton sans session", key="errors.invalidField")
+    return accounts.logout_other_devices(db, user, session, now).to_json()
 
 
 @router.post(

@@ -13,6 +13,7 @@ from grocer.db import session_scope
 from grocer.models import User
 from grocer.services.client_address import configured_client_address
 from grocer.services.errors import Forbidden, Unauthorized
+from grocer.services.login_records import device_label
 from grocer.services.ownership import is_admin
 from grocer.services.tokens import read_access_token, verify_access
 
@@ -70,6 +71,15 @@ async def client_ip(request: Request) -> str:
 
 
 ClientIp = Annotated[str, Depends(client_ip)]
+
+
+async def client_device(request: Request) -> str:
+    """The caller's browser and system, named shortly from its User-Agent ("Chrome · Android")
+    for the sign-in records."""
+    return device_label(request.headers.get("user-agent"))
+
+
+ClientDevice = Annotated[str, Depends(client_device)]
 
 
 def current_session(

@@ -14,10 +14,15 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, StrictBool, fie
 from pydantic.alias_generators import to_camel
 
 from grocer.services.accounts import PhoneInput
+from grocer.services.addresses import ADDRESS_LIMITS, AddressDict
 
 
 class CamelModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+    def payload(self) -> dict[str, Any]:
+        """The fields the client sent, under their camelCase names."""
+        return self.model_dump(by_alias=True, exclude_unset=True)
 
     @field_validator("*", mode="after")
     @classmethod
@@ -129,20 +134,56 @@ class RegisterRequest(CamelModel):
     )
 
 
+class ProfileAddressIn(CamelModel):
+    """The profile's address fields (001 §3): they edit the default address (created if none)."""
+
+    street_address: str | None = Field(default=None, max_length=ADDRESS_LIMITS["streetAddress"])
+    city: str | None = Field(default=None, max_length=ADDRESS_LIMITS["city"])
+    postal_code: str | None = Field(default=None, max_length=ADDRESS_LIMITS["postalCode"])
+    country: str | None = Field(default=None, max_length=ADDRESS_LIMITS["country"])
+
+
 class ProfileUpdate(CamelModel):
     first_name: str | None = Field(default=None, max_length=100)
     last_name: str | None = Field(default=None, max_length=100)
-    phones: list[PhoneIn] | None = Field(default=None, max_length=5)
+    phones: list[PhoneIn] | None = Field(
+        default=None, max_length=5, description="replaces every number of the account"
+    )
+    phone: PhoneIn | None = Field(
+        default=None, description="the primary number (null or an empty number removes it)"
+    )
+    business_phone: PhoneIn | None = Field(
+        default=None, description="the BUSINESS number (null or an empty number removes it)"
+    )
     date_of_birth: date | None = None
     gender: str | None = Field(default=None, max_length=30)
     preferred_language: str | None = Field(default=None, max_length=5)
+    address: ProfileAddressIn | None = None
 
     def changes(self) -> dict[str, Any]:
         """Only the fields the client sent, keyed as the service expects."""
         sent = self.model_dump(exclude_unset=True, by_alias=False)
         if self.phones is not None and "phones" in sent:
             sent["phones"] = [phone.to_input() for phone in self.phones]
+        for name in ("phone", "business_phone"):
+            if name in sent:
+                value = getattr(self, name)
+                sent[name] = value.to_input() if value is not None else None
+        if "address" in sent:
+            sent["address"] = self.address.payload() if self.address is not None else None
         return sent
+
+
+class EmailChangeRequest(CamelModel):
+    new_email: str | None = Field(default=None, max_length=320)
+    password: str | None = Field(default=None, max_length=128)
+
+
+class EmailChangeVerify(CamelModel):
+    new_email: str | None = Field(default=None, max_length=320)
+    code: str | None = Field(
+        default=None, max_length=16, validation_alias=AliasChoices("code", "otp")
+    )
 
 
 class PasswordChange(CamelModel):
@@ -280,6 +321,11 @@ class UserDetailsOut(CamelModel):
     email_verified: bool
     preferred_language: str
     roles: list[str]
+    addresses: list[AddressDict]
+
+
+class EmailChangeOut(MessageOut):
+    new_email: str
 
 
 class NotificationsOut(CamelModel):
@@ -298,6 +344,9 @@ class DeletionRequestOut(CamelModel):
     user_id: int
     reason: str | None
     created_at: str | None
+    purge_after: str | None = Field(
+        description="when the account may be anonymised (GROCER_DELETION_GRACE_DAYS later)"
+    )
     status: str
 
 

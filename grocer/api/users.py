@@ -1,4 +1,5 @@
-"""API routes under /users: sign-up, the profile, password, preferences, deletion request.
+"""API routes under /users: sign-up, the profile, password, e-mail change, preferences, deletion
+request.
 
 Every /users/{id} route acts on the caller's own account (an admin on any); another user's id
 answers 404, as if it did not exist.
@@ -10,12 +11,15 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from grocer.api.auth import Now
-from grocer.api.deps import ClientIp, CurrentSession, CurrentUser, SessionDep
+from grocer.api.auth import MailLanguage, Now
+from grocer.api.deps import ClientDevice, ClientIp, CurrentSession, CurrentUser, SessionDep
 from grocer.api.params import PathId
 from grocer.api.schemas_auth import (
     DeletionRequestIn,
     DeletionRequestOut,
+    EmailChangeOut,
+    EmailChangeRequest,
+    EmailChangeVerify,
     LoginOut,
     MessageOut,
     PasswordChange,
@@ -26,7 +30,7 @@ from grocer.api.schemas_auth import (
     UserDetailsOut,
     error_responses,
 )
-from grocer.services import accounts
+from grocer.services import accounts, email_change
 
 router = APIRouter(tags=["users"])
 
@@ -41,7 +45,9 @@ _OWNED_ERRORS = error_responses(400, 401, 404)
     response_model=LoginOut,
     responses=error_responses(400, 409, 429),
 )
-def register(body: RegisterRequest, db: SessionDep, ip: ClientIp, now: Now) -> dict[str, Any]:
+def register(
+    body: RegisterRequest, db: SessionDep, ip: ClientIp, device: ClientDevice, now: Now
+) -> dict[str, Any]:
     """Create a consumer account (e-mail proven by `verificationToken` or the sign-up code) and
     sign it in. A taken e-mail or username (409) is told only once the e-mail is proven."""
     data = accounts.Registration(
@@ -57,7 +63,7 @@ def register(body: RegisterRequest, db: SessionDep, ip: ClientIp, now: Now) -> d
         proof=body.verification_token,
         referral_code=body.referral_code,
     )
-    return accounts.register(db, data, now, ip).to_json()
+    return accounts.register(db, data, now, ip, device).to_json()
 
 
 @router.get("/users/me", response_model=UserDetailsOut, responses=error_responses(401))
@@ -74,7 +80,7 @@ def user_details(user_id: UserId, user: CurrentUser, db: SessionDep) -> dict[str
 def update_profile(
     user_id: UserId, body: ProfileUpdate, user: CurrentUser, db: SessionDep, now: Now
 ) -> dict[str, Any]:
-    """Change the fields sent (names, phones, birth date, gender, language)."""
+    """Change the fields sent (names, phones, birth date, gender, language, the address)."""
     updated = accounts.update_profile(db, user, user_id, body.changes(), now)
     return accounts.user_details(db, updated)
 
@@ -113,6 +119,48 @@ def update_preferences(
 def request_deletion(
     user_id: UserId, body: DeletionRequestIn, user: CurrentUser, db: SessionDep, now: Now
 ) -> dict[str, Any]:
-    """Ask for the account to be closed and its personal data deleted."""
+    """Ask for the account to be closed and its personal data deleted: every session ends at
+    once, and the account is anonymised after the grace period (`grocer purge-accounts`)."""
     request = accounts.request_deletion(db, user, user_id, body.reason, now)
     return accounts.deletion_request_json(request)
+
+
+@router.post(
+    "/users/{user_id}/email-change",
+    status_code=202,
+    response_model=EmailChangeOut,
+    responses=error_responses(400, 401, 404, 429, 502),
+)
+def request_email_change(
+    user_id: UserId,
+    body: EmailChangeRequest,
+    user: CurrentUser,
+    db: SessionDep,
+    ip: ClientIp,
+    now: Now,
+    lang: MailLanguage,
+) -> dict[str, Any]:
+    """Send a code to the new address (the current password is asked); the e-mail changes
+    only once that code comes back to `/email-change/verify`."""
+    address = email_change.request_email_change(
+        db, user, user_id, body.new_email, body.password, now, ip, lang
+    )
+    return {"message": "Code de vérification envoyé", "newEmail": address}
+
+
+@router.post(
+    "/users/{user_id}/email-change/verify",
+    response_model=UserDetailsOut,
+    responses=error_responses(400, 401, 404, 429),
+)
+def verify_email_change(
+    user_id: UserId,
+    body: EmailChangeVerify,
+    user: CurrentUser,
+    db: SessionDep,
+    ip: ClientIp,
+    now: Now,
+) -> dict[str, Any]:
+    """The code sent to the new address: the account takes it (verified), the former address
+    is told."""
+    return email_change.confirm_email_change(db, user, user_id, body.new_email, body.code, now, ip)

@@ -78,19 +78,24 @@ def phone_fields(
     invalid: rx.Var[bool] | bool,
     error_id: str,
     attrs: dict[str, Any] | None = None,
+    prefix: str = "",
+    country_label: Any = None,
     **props: Any,
 ) -> rx.Component:
-    """A phone number as the account keeps it (sign-up, checkout contact): the country code
-    select (`country_code` preselected, form field "country_code") beside the national number
-    (`field_id`, form field "phone"), on one row that also fits a phone's width. `attrs` and
-    `props` go to the number's input (an input filter, a default value, autofocus)."""
+    """A phone number as the account keeps it (sign-up, checkout contact, profile): the
+    country code select (`country_code` preselected, form field "{prefix}country_code", named
+    `country_label` for assistive technology) beside the national number (`field_id`, form
+    field "{prefix}phone"), on one row that also fits a phone's width. `attrs` and `props` go
+    to the number's input (an input filter, a default value, autofocus)."""
     return rx.el.div(
         rx.el.div(
             rx.el.select(
                 *(rx.el.option(code, value=code) for code in COUNTRY_CODES),
-                name="country_code",
+                name=f"{prefix}country_code",
                 default_value=country_code,
-                aria_label=t("auth:signup.countryCode"),
+                aria_label=country_label
+                if country_label is not None
+                else t("auth:signup.countryCode"),
                 class_name=f"{input_class} pr-2",
             ),
             class_name="w-28 shrink-0",
@@ -98,7 +103,7 @@ def phone_fields(
         rx.el.div(
             field_input(
                 field_id,
-                name="phone",
+                name=f"{prefix}phone",
                 type="tel",
                 autocomplete="tel-national",
                 placeholder="70 12 34 56",

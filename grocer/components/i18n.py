@@ -33,10 +33,13 @@ NAMESPACES: tuple[str, ...] = (
     "address",
     "checkout",
     "account",
+    "settings",
     "wallet",
     "addressbook",
     "orders",
     "referral",
+    "profile",
+    "favorites",
     "security",
 )
 

@@ -1,6 +1,7 @@
 """Every dialog and overlay mounted once, in the page layout.
 
-A new dialog is added here with one line. Also mounted here, invisible: the
+A new dialog is added here with one line. The toast (001 §8) too, so that a handler of any
+page can show one (a favourite that could not be saved). Also mounted here, invisible: the
 session's start (restore and refresh on load), its 5-minute expiry check, and the browser's
 leave confirmation while a sign-in or sign-up is being submitted.
 """
@@ -16,8 +17,10 @@ from grocer.components.dialog import dialog_styles
 from grocer.components.forgot_dialog import forgot_dialog
 from grocer.components.pickup_dialog import pickup_dialog
 from grocer.components.session_hooks import Every, LeaveGuard
+from grocer.components.session_rules import session_rules
 from grocer.components.signup_dialog import signup_dialog
 from grocer.components.slot_dialog import slot_dialog
+from grocer.components.toast import toast
 from grocer.components.welcome_dialog import welcome_dialog
 from grocer.state.auth import AuthState
 from grocer.state.forgot import ForgotState
@@ -31,6 +34,7 @@ def session_keeper() -> rx.Component:
         rx.el.span(on_mount=AuthState.start_session, class_name="hidden", aria_hidden="true"),
         Every.create(ms=SESSION_CHECK_MS, on_tick=AuthState.check_session),
         LeaveGuard.create(active=AuthState.login_busy | SignupState.busy | ForgotState.busy),
+        session_rules(),
     )
 
 
@@ -48,4 +52,5 @@ def global_overlays() -> rx.Component:
         welcome_dialog(),
         auth_prompt(),
         address_dialog(),
+        toast(),
     )

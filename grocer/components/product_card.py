@@ -19,6 +19,7 @@ from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.price import price_of, price_tag, saved_of
 from grocer.state.bag import BagState
+from grocer.state.favorites import FavoritesState
 from grocer.views.catalogue import FALLBACK_IMAGE, CardView
 from grocer.views.styles import (
     ADD_BUTTON,
@@ -29,6 +30,7 @@ from grocer.views.styles import (
     CARD_WEIGHT,
     DISCOUNT_BADGE,
     FAVOURITE,
+    FAVOURITE_PRESSED,
     FOCUS,
     IMAGE,
     QUALITY_BADGE,
@@ -147,6 +149,25 @@ def add_to_bag(article: rx.Var[CardView]) -> rx.Component:
     )
 
 
+def is_favourite(article_id: rx.Var) -> rx.Var[bool]:
+    """Whether the tab's favourites hold `article_id` (one list read by every heart)."""
+    return FavoritesState.ids.contains(article_id)
+
+
+def favourite_heart(article: rx.Var[CardView]) -> rx.Component:
+    """The heart of a card: one toggle button, filled (by CSS, on aria-pressed) when the
+    article is a favourite. No state of its own: it reads the tab's one list of ids."""
+    pressed = is_favourite(article["id"])
+    return rx.el.button(
+        icon("heart", 18),
+        type="button",
+        class_name=f"{FAVOURITE} {FAVOURITE_PRESSED} hover:text-red-600 {FOCUS}",
+        aria_label=rx.cond(pressed, t("favorites:remove"), t("catalogue:favourite")),
+        aria_pressed=pressed,
+        on_click=FavoritesState.toggle(article["id"]),
+    )
+
+
 def discount_badge(article: rx.Var[CardView]) -> rx.Component:
     return rx.cond(
         article["discountPercent"],
@@ -183,12 +204,7 @@ def product_card(article: rx.Var[CardView], eager: bool = False) -> rx.Component
                 ),
                 class_name=BADGES,
             ),
-            rx.el.button(
-                icon("heart", 18),
-                type="button",
-                class_name=f"{FAVOURITE} hover:text-red-600 {FOCUS}",
-                aria_label=t("catalogue:favourite"),
-            ),
+            favourite_heart(article),
             class_name="relative",
         ),
         rx.el.div(add_to_bag(article), class_name="mt-2"),

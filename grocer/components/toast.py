@@ -1,4 +1,5 @@
-"""The toast of the account area: bottom of the screen, 3 s, a status or an alert."""
+"""The toast (001 §8): bottom of the screen, 3 s, a status or an alert; mounted once, on every
+page (grocer.components.overlays)."""
 
 from __future__ import annotations
 

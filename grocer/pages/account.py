@@ -16,7 +16,6 @@ from grocer.components.account.referral import referral_section
 from grocer.components.account.settings import settings_section
 from grocer.components.i18n import t
 from grocer.components.layout import page_layout
-from grocer.components.toast import toast
 from grocer.state.account import ROUTE, AccountState
 
 __all__ = ["ROUTE", "account"]
@@ -59,7 +58,6 @@ def account() -> rx.Component:
                 ),
                 class_name="mt-4 flex flex-col gap-4 md:flex-row md:gap-8",
             ),
-            toast(),
             class_name="py-6 md:py-10",
         )
     )

@@ -15,9 +15,10 @@ from grocer.components.icons import icon
 from grocer.components.layout import page_layout
 from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
-from grocer.components.product_card import discount_badge, image_fallback
+from grocer.components.product_card import discount_badge, image_fallback, is_favourite
 from grocer.components.product_row import product_row
 from grocer.components.tabs import tab_list, tab_panel
+from grocer.state.favorites import FavoritesState
 from grocer.state.product import ProductState
 from grocer.views.styles import BACK_HOME, FOCUS, MAIN_IMAGE, PAGE_TITLE, PRODUCT_GRID
 
@@ -208,10 +209,36 @@ ADD_TO_BAG = (
     f"font-semibold text-white hover:bg-green-800 {FOCUS}"
 )
 WISHLIST = (
-    "mt-3 inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
-    f"text-sm font-semibold text-gray-800 hover:border-green-700 {FOCUS}"
+    "inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
+    "text-sm font-semibold text-gray-800 hover:border-green-700 aria-pressed:border-red-300 "
+    f"aria-pressed:*:fill-current aria-pressed:*:text-red-600 {FOCUS}"
 )
-"""The wish list button (no behaviour is specified)."""
+"""The wish list button: keeps the product as a favourite; pressed (a red, filled heart)
+when it is one."""
+
+
+def wishlist_button() -> rx.Component:
+    """ "Add To Wishlist" (its label, per the spec), a toggle; "Dans vos favoris" beside it
+    while the product is a favourite."""
+    pressed = is_favourite(P["id"])
+    return rx.el.div(
+        text_button(
+            icon("heart", 18),
+            FavoritesState.toggle(P["id"]),
+            WISHLIST,
+            t("catalogue:addToWishlist"),
+            aria_pressed=pressed,
+        ),
+        rx.cond(
+            pressed,
+            rx.el.span(
+                icon("check", 16),
+                t("favorites:inFavorites"),
+                class_name="inline-flex items-center gap-1 text-sm font-medium text-green-800",
+            ),
+        ),
+        class_name="mt-3 flex flex-wrap items-center gap-3",
+    )
 
 
 def summary() -> rx.Component:
@@ -227,7 +254,7 @@ def summary() -> rx.Component:
             ),
             class_name="mt-6 flex flex-wrap items-center gap-3",
         ),
-        text_button(icon("heart", 18), None, WISHLIST, t("catalogue:addToWishlist")),
+        wishlist_button(),
         payment_logos(),
         rx.el.dl(
             _fact("catalogue:sku", P["sku"]),

@@ -26,10 +26,19 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
-from grocer.models import DeletionRequest, User, UserPhone
+from grocer.models import DeletionRequest, RefreshToken, User, UserPhone
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, LANGUAGES
-from grocer.services import mailer, otp, ratelimit, referral_codes, second_factor, tokens
+from grocer.services import (
+    addresses,
+    login_records,
+    mailer,
+    otp,
+    ratelimit,
+    referral_codes,
+    second_factor,
+    tokens,
+)
 from grocer.services.errors import (
     Conflict,
     DeliveryFailed,
@@ -42,13 +51,12 @@ from grocer.services.errors import (
 )
 from grocer.services.names import generate_username, names_from_email
 from grocer.services.ownership import ensure_account, lock_user
-from grocer.services.phones import (
-    validate_phone,
-)
+from grocer.services.phones import national_digits, validate_phone
 from grocer.services.second_factor import SecondFactorRequired
-from grocer.services.settings_doc import save_settings_doc
+from grocer.services.settings_doc import auto_logout_limit, save_settings_doc
 from grocer.services.tokens import TokenPair
-from grocer.services.validation import email_address, plain_text
+from grocer.services.validation import collect, email_address, plain_text
+from grocer.settings import get_settings
 
 # --- constants (spec 000 §9, 001 §5 and §9) -------------------------------------------------
 
@@ -314,7 +322,7 @@ def list_phones(db: Session, user_id: int) -> list[UserPhone]:
 
 
 def user_details(db: Session, user: User) -> dict[str, Any]:
-    """The user details of 001 §3 (addresses are served by the addresses API)."""
+    """The user details of 001 §3 (with the addresses, the default first)."""
     assert user.id is not None
     phones = list_phones(db, user.id)
     primary = next((p for p in phones if p.is_primary), phones[0] if phones else None)
@@ -350,6 +358,7 @@ def user_details(db: Session, user: User) -> dict[str, Any]:
         "emailVerified": user.email_verified,
         "preferredLanguage": user.preferred_language,
         "roles": list(user.roles or []),
+        "addresses": addresses.list_for_user(db, user, user.id),
     }
 
 
@@ -541,7 +550,9 @@ def create_user(
     return user
 
 
-def register(db: Session, data: Registration, now: datetime, ip: str = "unknown") -> LoginResult:
+def register(
+    db: Session, data: Registration, now: datetime, ip: str = "unknown", device: str = ""
+) -> LoginResult:
     """Public sign-up (the 4-step dialog's last call), signed in at once with remember-me.
 
     The e-mail must be proven: `data.proof` (from verify-signup-otp) or `data.otp` (the code)
@@ -574,6 +585,9 @@ def register(db: Session, data: Registration, now: datetime, ip: str = "unknown"
     user.last_login = as_utc(now)
     user.referred_by = referral_codes.referrer_for(db, data.referral_code, account.email)
     pair = tokens.issue_tokens(db, user, remember_me=True, now=now)
+    login_records.on_signed_in(
+        db, user, now, ip=ip, device=device, family_id=pair.session_id, method="signup"
+    )
     db.commit()
     return LoginResult(pair, user)
 
@@ -692,6 +706,7 @@ def login(
     *,
     remember_me: bool = True,
     ip: str = "unknown",
+    device: str = "",
 ) -> LoginResult | SecondFactorRequired:
     """Sign in by username or e-mail. Failed passwords are counted per address (50 in 15 min,
     then 429 for it), per account and address (10 in 15 min, then 429 for that pair) and per
@@ -699,8 +714,11 @@ def login(
     up to 30 s, else 429 with Retry-After), so that guessing from many addresses stays slow
     while the owner, elsewhere, is never locked out. The 10th failure e-mails the owner.
     A deactivated account answers 403, only once the password is right (so the 403 tells
-    nothing to someone without it). An account with two-factor sign-in gets no token yet:
-    SecondFactorRequired (its code sent by e-mail or SMS), then `login_second_factor`."""
+    nothing to someone without it). Each sign-in and each wrong password of a known account
+    is recorded for "recent logins" (`device`: grocer.services.login_records.device_label of
+    the User-Agent), with the alerts the owner asked for. An account with two-factor sign-in
+    gets no token yet: SecondFactorRequired (its code sent by e-mail or SMS), then
+    `login_second_factor`."""
     identifier, password = check_login_form(identifier, password)
     ip_key = ratelimit.key("login-fail:ip", ip)
     user = find_for_login(db, identifier)
@@ -711,6 +729,7 @@ def login(
     _check_account_delay(db, account_key, now)
     stored_hash = user.password_hash if user else _dummy_hash(bcrypt_rounds())
     if user is None or not verify_password(password, stored_hash):
+        login_records.on_failed_login(db, user, now, ip=ip, device=device)
         _record_failure(db, user, (account_key, pair_key, ip_key), now)
         raise InvalidCredentials()
     if not user.is_active:
@@ -719,10 +738,12 @@ def login(
     method = second_factor.method_of(db, user.id)
     if method != second_factor.DISABLED:
         # No token yet; the failures stay counted until the second factor is right too.
-        return second_factor.begin(db, user, method, now, remember_me=remember_me, ip=ip)
+        return second_factor.begin(
+            db, user, method, now, remember_me=remember_me, ip=ip, device=device
+        )
     ratelimit.clear(db, account_key)
     ratelimit.clear(db, pair_key)
-    return _signed_in(db, user, remember_me, now, ip=ip, method="password")
+    return _signed_in(db, user, remember_me, now, ip=ip, device=device, method="password")
 
 
 def login_second_factor(
@@ -732,7 +753,8 @@ def login_second_factor(
     SecondFactorRequired): the e-mailed or texted code, the app's TOTP code, or a recovery code
     (used up). A wrong code counts as a failed password (the same keys, delays and warning as
     `login`), so guessing stays as slow as guessing the password; the challenge itself dies
-    after 5 wrong codes (429), after 10 minutes or once used (400)."""
+    after 5 wrong codes (429), after 10 minutes or once used (400). The sign-in is recorded
+    with the address and device of its password step."""
     pending = second_factor.open_challenge(db, challenge, now)
     user = db.get(User, pending.user_id)
     if user is None:
@@ -754,33 +776,36 @@ def login_second_factor(
     ratelimit.clear(db, account_key)
     ratelimit.clear(db, pair_key)
     return _signed_in(
-        db, user, pending.remember_me, now, ip=pending.ip or ip, device=pending.device, method=how
+        db,
+        user,
+        pending.remember_me,
+        now,
+        ip=pending.ip or ip,
+        device=pending.device or "",
+        method=how,
     )
 
 
 def _signed_in(
-    db: Session,
-    user: User,
-    remember_me: bool,
-    now: datetime,
-    *,
-    ip: str,
-    method: str,
-    device: str | None = None,
+    db: Session, user: User, remember_me: bool, now: datetime, *, ip: str, device: str, method: str
 ) -> LoginResult:
-    """THE place where a sign-in's tokens are issued, after the password alone or after the
-    second factor (`method`: "password", or "email", "sms", "app", "recovery"); what else a
-    sign-in records (its IP and device, for the recent logins) belongs here too. Commits."""
+    """THE place where a sign-in's tokens are issued and the sign-in recorded, after the
+    password alone or after the second factor (`method`: "password", or "email", "sms", "app",
+    "recovery"). Commits."""
     user.last_login = as_utc(now)
     db.add(user)
     pair = tokens.issue_tokens(db, user, remember_me, now)
+    login_records.on_signed_in(
+        db, user, now, ip=ip, device=device, family_id=pair.session_id, method=method
+    )
     db.commit()
     return LoginResult(pair, user)
 
 
 def refresh(db: Session, refresh_token: str | None, now: datetime) -> TokenPair:
-    """Rotate a refresh token (see tokens.rotate_refresh_token for the reuse rule)."""
-    pair, _user = tokens.rotate_refresh_token(db, refresh_token, now)
+    """Rotate a refresh token (see tokens.rotate_refresh_token for the reuse rule). A session
+    left unused longer than the owner's auto-logout setting (001 §9) is refused and ended."""
+    pair, _user = tokens.rotate_refresh_token(db, refresh_token, now, idle_limit=auto_logout_limit)
     return pair
 
 
@@ -795,6 +820,28 @@ def logout_all(db: Session, user: User, now: datetime) -> int:
     revoked = tokens.revoke_user_tokens(db, user.id, now)
     db.commit()
     return revoked
+
+
+def logout_other_devices(db: Session, user: User, session_id: str, now: datetime) -> TokenPair:
+    """ "Se déconnecter de tous les appareils" from a signed-in page: every session ends at
+    once, access tokens included (as `logout_all`), and the caller's own session goes on under
+    fresh tokens (same remember-me), its sign-in records following it. Unauthorized when the
+    caller's session is not live any more."""
+    assert user.id is not None
+    current = db.exec(
+        select(RefreshToken).where(
+            col(RefreshToken.family_id) == session_id,
+            col(RefreshToken.user_id) == user.id,
+            col(RefreshToken.revoked_at).is_(None),
+        )
+    ).first()
+    if current is None:
+        raise Unauthorized()
+    tokens.revoke_user_tokens(db, user.id, now)
+    pair = tokens.issue_tokens(db, user, current.remember_me, now)
+    login_records.move_session(db, user.id, session_id, pair.session_id)
+    db.commit()
+    return pair
 
 
 # --- codes by e-mail --------------------------------------------------------------------------
@@ -871,28 +918,28 @@ def reset_password(
     assert user.id is not None
     tokens.revoke_user_tokens(db, user.id, now)
     ratelimit.clear(db, _fail_key(user, ""))
+    login_records.on_password_changed(db, user, now)
     db.commit()
 
 
 def check_current_password(
     db: Session, user: User, password: str | None, now: datetime, field: str = "currentPassword"
 ) -> None:
-    """The signed-in user proves it is still them (a password change, switching two-factor
-    sign-in off). A wrong password is a 400 (not 401, which clients read as "signed out") and
-    counts as a failed login (the account's delays, the owner's warning), and at most
-    PASSWORD_CHANGE_FAILS per 15 minutes are tried (then 429), so a stolen access token
-    cannot be used to guess it."""
-    if not password:
-        raise ValidationFailed(field, FILL_ALL_FIELDS, key="validation.fillAllFields")
+    """A signed-in change that asks for the password (a new password, a new e-mail): a wrong
+    one is a 400 on `field` (not 401, which clients read as "signed out") and counts as a
+    failed login (the account's delays, the owner's warning); at most PASSWORD_CHANGE_FAILS
+    per 15 minutes are tried (then 429), so a stolen access token cannot be used to guess it."""
     assert user.id is not None
     account_key = _fail_key(user, "")
     change_key = ratelimit.key("password-change-fail:user", str(user.id))
     ratelimit.check(db, change_key, PASSWORD_CHANGE_FAILS, LOGIN_FAIL_WINDOW, now)
     _check_account_delay(db, account_key, now)
-    if not verify_password(password, user.password_hash):
+    if not password or not verify_password(password, user.password_hash):
         _record_failure(db, user, (account_key, change_key), now)
         raise ValidationFailed(
-            field, "Le mot de passe actuel est incorrect", key="account.errors.currentPasswordWrong"
+            field,
+            "Le mot de passe actuel est incorrect",
+            key="account.errors.currentPasswordWrong",
         )
 
 
@@ -906,7 +953,7 @@ def change_password(
     keep_session: str | None = None,
 ) -> None:
     """Change a password knowing the current one (`check_current_password`); every other
-    session is ended."""
+    session is ended, the one named `keep_session` (the caller's) stays signed in."""
     user = ensure_account(db, actor, user_id)
     if not current_password:
         raise ValidationFailed("currentPassword", FILL_ALL_FIELDS, key="validation.fillAllFields")
@@ -916,14 +963,112 @@ def change_password(
     db.add(user)
     assert user.id is not None
     tokens.revoke_user_tokens(db, user.id, now, keep_family=keep_session)
+    login_records.on_password_changed(db, user, now)
     db.commit()
 
 
 # --- profile, preferences, deletion -----------------------------------------------------------
 
 PROFILE_FIELDS = frozenset(
-    {"first_name", "last_name", "phones", "date_of_birth", "gender", "preferred_language"}
+    {
+        "first_name",
+        "last_name",
+        "phones",
+        "phone",
+        "business_phone",
+        "date_of_birth",
+        "gender",
+        "preferred_language",
+        "address",
+    }
 )
+GENDER_MAX = 30
+BUSINESS = "BUSINESS"
+#: The profile's address fields (001 §3 "Profile labels": address, city, postal code, country),
+#: kept on the shopper's default address.
+PROFILE_ADDRESS_KEYS = ("streetAddress", "city", "postalCode", "country")
+#: The phone slots of the profile form: its field name, and which stored phone it edits.
+_PHONE_SLOTS = {"phone": "phone", "business_phone": "businessPhone"}
+
+
+def _slot_phone(value: PhoneInput | None, field: str) -> tuple[str, str] | None:
+    """A phone slot of the profile form, checked (None: the slot is emptied); the error names
+    the form's field (`phone` or `businessPhone`)."""
+    if value is None or not national_digits(value.number):
+        return None
+    try:
+        return validate_phone(value.country_code, value.number)
+    except ValidationFailed as exc:
+        raise ValidationFailed(field, exc.message, key=exc.key) from exc
+
+
+def _profile_address(value: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The address part of a profile change: None when every field is blank (no change)."""
+    if not value:
+        return None
+    picked = {key: value.get(key) for key in PROFILE_ADDRESS_KEYS}
+    if not any(isinstance(v, str) and v.strip() for v in picked.values()):
+        return None
+    return picked
+
+
+def profile_problems(changes: Mapping[str, Any], today: date) -> list[ValidationFailed]:
+    """Every problem of a profile change at once (pure), so that a form can show each under its
+    field; `update_profile` refuses the first. Keys as in `update_profile`."""
+    errors: list[ValidationFailed] = []
+    for attr, label, field in (
+        ("first_name", "prénom", "firstName"),
+        ("last_name", "nom", "lastName"),
+    ):
+        if changes.get(attr) is not None:
+            collect(errors, _name, changes[attr], field, label)
+    if changes.get("date_of_birth") is not None:
+        collect(errors, validate_birth_date, changes["date_of_birth"], today)
+    if changes.get("gender") is not None:
+        collect(errors, _text, changes["gender"], "gender", "genre", GENDER_MAX)
+    if changes.get("preferred_language") is not None:
+        collect(errors, validate_language, changes["preferred_language"])
+    for attr, field in _PHONE_SLOTS.items():
+        if attr in changes:
+            collect(errors, _slot_phone, changes[attr], field)
+    if changes.get("phones") is not None:
+        collect(errors, _clean_phones, changes["phones"])
+    address = _profile_address(changes.get("address"))
+    if address is not None:
+        errors.extend(addresses.validate_address(address))
+    return errors
+
+
+def _phone_inputs(phones: Iterable[UserPhone]) -> list[PhoneInput]:
+    return [PhoneInput(p.country_code, p.number, p.phone_type, p.is_primary) for p in phones]
+
+
+def _set_phone_slot(db: Session, user_id: int, attr: str, value: PhoneInput | None) -> None:
+    """Replace the primary phone (`phone`) or the business phone (`business_phone`), keeping
+    the account's other numbers; an empty slot removes its number."""
+    checked = _slot_phone(value, _PHONE_SLOTS[attr])
+    current = list_phones(db, user_id)
+    if attr == "phone":
+        kept = [p for p in current if not p.is_primary]
+        new = [PhoneInput(*checked, "MOBILE", True)] if checked else []
+        phones = new + _phone_inputs(kept)
+    else:
+        kept = [p for p in current if p.is_primary or p.phone_type != BUSINESS]
+        new = [PhoneInput(*checked, BUSINESS, False)] if checked else []
+        phones = _phone_inputs(kept) + new
+    if phones and not any(p.is_primary for p in phones):
+        first = phones[0]
+        phones[0] = PhoneInput(first.country_code, first.number, first.phone_type, True)
+    _replace_phones(db, user_id, phones)
+
+
+def _save_profile_address(db: Session, actor: User, user_id: int, address: dict[str, Any]) -> None:
+    """The profile's address edits the shopper's default address (created when none)."""
+    saved = addresses.list_for_user(db, actor, user_id)  # the default first
+    if saved:
+        addresses.update(db, actor, saved[0]["id"], address)
+    else:
+        addresses.create(db, actor, {**address, "isDefault": True}, user_id=user_id)
 
 
 def _replace_phones(db: Session, user_id: int, phones: Iterable[PhoneInput]) -> None:
@@ -947,32 +1092,51 @@ def _replace_phones(db: Session, user_id: int, phones: Iterable[PhoneInput]) -> 
 def update_profile(
     db: Session, actor: User, user_id: int, changes: Mapping[str, Any], now: datetime
 ) -> User:
-    """Apply the profile fields present in `changes` (snake_case keys of PROFILE_FIELDS;
-    `phones` is a list of PhoneInput and replaces the list). A null name leaves it as is;
-    a null birth date or gender clears it. Commits."""
+    """Apply the profile fields present in `changes` (snake_case keys of PROFILE_FIELDS).
+
+    `phones` (a list of PhoneInput) replaces the list; `phone` and `business_phone` (a
+    PhoneInput, None or a blank number to remove) replace the primary and the BUSINESS number
+    and keep the others; `address` (camelCase streetAddress, city, postalCode, country) edits
+    the default address, or creates it (all blank: no change). A null name leaves it as is; a
+    null birth date or gender clears it. Every field is checked before anything is written;
+    the first problem is raised. Commits."""
     unknown = set(changes) - PROFILE_FIELDS
     if unknown:
         raise ValueError(f"not profile fields: {sorted(unknown)}")
     user = ensure_account(db, actor, user_id)
     assert user.id is not None
-    for attr, label, field in (
-        ("first_name", "prénom", "firstName"),
-        ("last_name", "nom", "lastName"),
-    ):
+    problems = profile_problems(changes, now.date())
+    if problems:
+        raise problems[0]
+    for attr in ("first_name", "last_name"):
         if changes.get(attr) is not None:
-            setattr(user, attr, _name(changes[attr], field, label) or "")
+            setattr(user, attr, (changes[attr] or "").strip())
     if "date_of_birth" in changes:
-        user.date_of_birth = validate_birth_date(changes["date_of_birth"], now.date())
+        user.date_of_birth = changes["date_of_birth"]
     if "gender" in changes:
-        user.gender = _text(changes["gender"], "gender", "genre", 30)
+        user.gender = _text(changes["gender"], "gender", "genre", GENDER_MAX)
     if changes.get("preferred_language") is not None:
-        user.preferred_language = validate_language(changes["preferred_language"])
-    if changes.get("phones") is not None:
+        user.preferred_language = changes["preferred_language"]
+    phone_slots = [attr for attr in _PHONE_SLOTS if attr in changes]
+    if changes.get("phones") is not None or phone_slots:
         lock_user(db, user.id)
+    if changes.get("phones") is not None:
         _replace_phones(db, user.id, changes["phones"])
+    for attr in phone_slots:
+        _set_phone_slot(db, user.id, attr, changes[attr])
+    address = _profile_address(changes.get("address"))
+    if address is not None:
+        _save_profile_address(db, actor, user.id, address)
     db.add(user)
     db.commit()
     return user
+
+
+def save_profile(
+    db: Session, actor: User, user_id: int, changes: Mapping[str, Any], now: datetime
+) -> dict[str, Any]:
+    """`update_profile`, answered as the user details the profile form shows again."""
+    return user_details(db, update_profile(db, actor, user_id, changes, now))
 
 
 def update_notification_preferences(
@@ -989,19 +1153,30 @@ def update_notification_preferences(
 def request_deletion(
     db: Session, actor: User, user_id: int, reason: str | None, now: datetime
 ) -> DeletionRequest:
-    """Record a request to close the account and delete its data (one open request per
-    account: asking again returns the existing one). Commits."""
+    """Ask for the account to be closed and its personal data deleted: the request is kept
+    with `purge_after` = now + GROCER_DELETION_GRACE_DAYS (when `grocer purge-accounts` may
+    anonymise it, see grocer.services.account_purge), and every session of the account ends at
+    once (refresh and access tokens, on every device). One open request per account: asking
+    again keeps the first (and its date) and signs out again. Commits."""
     user = ensure_account(db, actor, user_id)
     text = _text(reason, "reason", "motif", DELETION_REASON_MAX)
-    existing = db.exec(
-        select(DeletionRequest).where(col(DeletionRequest.user_id) == user.id)
-    ).first()
-    if existing is not None:
-        return existing
     assert user.id is not None
-    request = DeletionRequest(user_id=user.id, reason=text, created_at=as_utc(now))
-    db.add(request)
+    request = db.exec(
+        select(DeletionRequest).where(
+            col(DeletionRequest.user_id) == user.id, col(DeletionRequest.purged_at).is_(None)
+        )
+    ).first()
+    if request is None:
+        request = DeletionRequest(
+            user_id=user.id,
+            reason=text,
+            created_at=as_utc(now),
+            purge_after=as_utc(now) + timedelta(days=get_settings().deletion_grace_days),
+        )
+        db.add(request)
+    tokens.revoke_user_tokens(db, user.id, now)
     db.commit()
+    db.refresh(request)
     return request
 
 
@@ -1011,5 +1186,6 @@ def deletion_request_json(request: DeletionRequest) -> dict[str, Any]:
         "userId": request.user_id,
         "reason": request.reason,
         "createdAt": iso_utc(request.created_at),
-        "status": "pending",
+        "purgeAfter": iso_utc(request.purge_after),
+        "status": "purged" if request.purged_at else "pending",
     }

@@ -528,6 +528,17 @@ def get_article(db: Session, article_id: int) -> dict[str, Any]:
     return _article_dicts(db, [_article_row(db, article_id)])[0]
 
 
+def listed_articles(db: Session, article_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The listed articles among `article_ids`, in that order (others, and unknown ids, are
+    left out): a shopper's own list of articles (favourites) drawn as the catalogue draws them."""
+    wanted = [i for i in dict.fromkeys(article_ids) if _valid_id(i)]
+    if not wanted:
+        return []
+    rows = db.execute(_ARTICLES.where(A.c.id.in_(wanted), A.c.status == LISTED_STATUS)).all()
+    by_id = {row.id: row for row in rows}
+    return _article_dicts(db, [by_id[i] for i in wanted if i in by_id])
+
+
 def related_articles(
     db: Session, article_id: int, limit: int = RELATED_LIMIT
 ) -> list[dict[str, Any]]:

@@ -234,3 +234,59 @@ async def detect_currency_async(
 ) -> dict[str, Any]:
     """`detect_currency` off the event loop, for Reflex handlers."""
     return await asyncio.to_thread(detect_currency, ip, headers, manual, set_manually)
+
+
+# --- where an address is (the "recent logins" list, 001 §2 and §7) --------------------------
+
+_PLACE_FIELDS = ("city", "region", "country_name")
+_PLACE_MAX = 120
+
+
+def offline_country_name(ip: str) -> str | None:
+    """The country (English name) of a public address from the offline database: no network,
+    so a sign-in can record it at once."""
+    if not is_public_ip(ip or ""):
+        return None
+    try:
+        name = _offline_db().lookup(ip.strip()).country_name
+    except Exception as exc:  # a broken database must not break a sign-in
+        logger.warning("Place lookup failed: offline database: %s", exc)
+        return None
+    return name.strip()[:_PLACE_MAX] if isinstance(name, str) and name.strip() else None
+
+
+def _place_of(body: Any) -> dict[str, str]:
+    """city, region, country_name of an IP service's answer (ipapi.co's names; ipwho.is
+    says `country`), only the non-empty text ones."""
+    if not isinstance(body, dict) or body.get("error") or body.get("success") is False:
+        return {}
+    found = {k: body.get(k) for k in _PLACE_FIELDS}
+    if not isinstance(found["country_name"], str) or len(found["country_name"]) <= 2:
+        found["country_name"] = body.get("country")
+    return {k: v.strip()[:_PLACE_MAX] for k, v in found.items() if isinstance(v, str) and v.strip()}
+
+
+def _place_client(settings: Settings) -> tuple[httpx.Client, list[str]]:
+    return make_client(settings.http_timeout, user_agent(settings)), list(settings.ip_services)
+
+
+_place_clients = PerSettings(_place_client)
+
+
+def lookup_place(ip: str) -> dict[str, str]:
+    """{city, region, country_name} (those known) of a public address, from the first IP
+    service of the settings that answers; {} on any failure (001 §7: failures ignored).
+    Blocking (network): never on a sign-in's path, see grocer.services.login_records."""
+    if not is_public_ip(ip or ""):
+        return {}
+    client, templates = _place_clients.get()
+    for template in templates:
+        url = template.replace("{ip}", quote(ip.strip(), safe=":."))
+        try:
+            place = _place_of(fetch_json(client, url))
+        except Exception as exc:
+            logger.warning("Place lookup failed: %s (%s)", url, type(exc).__name__)
+            continue
+        if place:
+            return place
+    return {}

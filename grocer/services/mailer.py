@@ -35,6 +35,7 @@ SMTP_TIMEOUT_SECONDS = 15
 _IMPLICIT_TLS_PORT = 465
 LOGIN_WARNING = "login-warning"
 ORDER_RECEIPT = "order-receipt"
+EMAIL_CHANGED = "email-changed"
 GIFT_CARD = "gift-card"
 GIFT_CARD_RECEIPT = "gift-card-receipt"
 
@@ -55,6 +56,14 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "Si vous n'avez pas demandé de réinitialisation, ignorez cet e-mail : "
             "votre mot de passe reste inchangé.\n\nL'équipe Grocer\n",
         ),
+        "email": (
+            "Confirmez votre nouvelle adresse email Grocer",
+            "Bonjour,\n\nPour utiliser cette adresse avec votre compte Grocer, saisissez ce "
+            "code dans votre profil : {code}\n\n"
+            "Ce code expire dans {minutes} minutes. Ne le communiquez à personne.\n\n"
+            "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.\n\n"
+            "L'équipe Grocer\n",
+        ),
     },
     "en": {
         "signup": (
@@ -70,7 +79,31 @@ _TEXTS: dict[str, dict[str, tuple[str, str]]] = {
             "If you did not ask for a reset, ignore this e-mail: your password is unchanged.\n\n"
             "The Grocer team\n",
         ),
+        "email": (
+            "Confirm your new Grocer e-mail address",
+            "Hello,\n\nTo use this address with your Grocer account, enter this code in your "
+            "profile: {code}\n\n"
+            "It expires in {minutes} minutes. Do not share it with anyone.\n\n"
+            "If you did not ask for it, ignore this e-mail.\n\nThe Grocer team\n",
+        ),
     },
+}
+
+# The notice sent to the former address once an account's e-mail changed; {new} is filled in.
+_EMAIL_CHANGED_TEXTS: dict[str, tuple[str, str]] = {
+    "fr": (
+        "Votre adresse email Grocer a été modifiée",
+        "Bonjour,\n\nL'adresse email de votre compte Grocer est désormais {new}. "
+        "Cette adresse-ci ne recevra plus nos messages.\n\n"
+        "Si vous n'êtes pas à l'origine de ce changement, contactez-nous sans attendre : "
+        "{support}.\n\nL'équipe Grocer\n",
+    ),
+    "en": (
+        "Your Grocer e-mail address was changed",
+        "Hello,\n\nThe e-mail address of your Grocer account is now {new}. This address will "
+        "no longer receive our messages.\n\n"
+        "If you did not make this change, contact us at once: {support}.\n\nThe Grocer team\n",
+    ),
 }
 
 # The warning after repeated failed sign-ins; {failures} and {minutes} are filled in.
@@ -451,6 +484,18 @@ def send_otp_email(
     _deliver(compose_otp_email(to, code, purpose, lang, valid_minutes=valid_minutes), purpose)
 
 
+def compose_email_changed(to: str, new_address: str, lang: str = "fr") -> EmailMessage:
+    """The notice to an account's former address that its e-mail is now `new_address`."""
+    subject, body = _EMAIL_CHANGED_TEXTS.get(lang, _EMAIL_CHANGED_TEXTS["fr"])
+    support = get_settings().support_email
+    return _message(to, subject, body.format(new=new_address, support=support))
+
+
+def send_email_changed(to: str, new_address: str, lang: str = "fr") -> None:
+    """Tell the former address of an account that its e-mail changed; DeliveryFailed as above."""
+    _deliver(compose_email_changed(to, new_address, lang), EMAIL_CHANGED)
+
+
 def send_login_warning(to: str, lang: str, *, failures: int, minutes: int) -> None:
     """Warn an account's owner that its password is being guessed; DeliveryFailed as above."""
     _deliver(compose_login_warning(to, lang, failures=failures, minutes=minutes), LOGIN_WARNING)
@@ -582,3 +627,12 @@ def send_sms(to_phone: str, text: str) -> None:
     log says where, never what."""
     path = _write_outbox(compose_sms(to_phone, text), SMS, get_settings().outbox_dir)
     log.warning("SMS written to the outbox (no SMS provider configured): %s", path)
+
+
+SECURITY_ALERT = "security-alert"
+
+
+def send_security_alert(to: str, subject: str, body: str) -> None:
+    """A security alert the owner asked for (grocer.services.login_records writes the text);
+    DeliveryFailed as above."""
+    _deliver(_message(to, subject, body), SECURITY_ALERT)

@@ -1,4 +1,5 @@
-"""One-time codes sent by e-mail, for sign-up ("signup") and password reset ("reset").
+"""One-time codes sent by e-mail, for sign-up ("signup"), password reset ("reset") and the
+profile's change of e-mail ("email", sent to the new address).
 
 A code is 6 digits from `secrets`, stored only as an HMAC-SHA256 keyed with a key derived from
 the server secret (bound to the e-mail and purpose, so a leaked table gives nothing to replay).
@@ -50,6 +51,7 @@ REDEEM_FAILS_PER_IP = 30
 REDEEM_FAIL_WINDOW = timedelta(hours=1)
 SIGNUP = "signup"
 RESET = "reset"
+EMAIL_CHANGE = "email"  # a signed-in shopper's new e-mail (grocer.services.email_change)
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,14 @@ _TEXTS = {
         bad_format="Veuillez entrer un code à 6 chiffres",
         verify_limited="Trop de tentatives, réessayez plus tard",
         send_limited="Trop de tentatives. Veuillez patienter.",
+    ),
+    # The profile's e-mail change words its code like the sign-up dialog (001 §5, §8).
+    EMAIL_CHANGE: _Texts(
+        key="emailChange",
+        invalid="Code de vérification incorrect ou expiré",
+        bad_format="Veuillez entrer un code de vérification à 6 chiffres",
+        verify_limited="Trop de tentatives. Veuillez attendre avant de réessayer",
+        send_limited="Trop de tentatives. Veuillez attendre avant de réessayer",
     ),
 }
 

@@ -32,7 +32,7 @@ from grocer.services.errors import DeliveryFailed, Forbidden, RateLimited, Valid
 from grocer.services.money import BASE_CURRENCY, convert, decimal_string, eur
 from grocer.services.ownership import ensure_account, lock_user
 from grocer.services.referral_codes import new_code
-from grocer.services.settings_doc import settings_with_defaults
+from grocer.services.settings_doc import optional_email_allowed, settings_with_defaults
 from grocer.services.validation import plain_text
 from grocer.settings import get_settings
 
@@ -393,6 +393,8 @@ def reward_on_delivery(db: Session, order: Order, now: datetime) -> ReferralRewa
 def _notify_referrer(db: Session, referrer: User) -> None:
     assert referrer.id is not None
     if not referrer.email or not _referral_settings(db, referrer.id)["emailNotifications"]:
+        return
+    if not optional_email_allowed(db, referrer.id):  # notifications.email off
         return
     try:
         mailer.send_referral_reward(referrer.email, reward_amount(), referrer.preferred_language)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from typing import Any
 
 from sqlmodel import Session
@@ -286,3 +287,81 @@ def store_two_factor_method(db: Session, user_id: int, method: str) -> None:
     document = settings_with_defaults(row.data if row else None)
     document["security"]["twoFactorMethod"] = method
     _store(db, user_id, row, document)
+
+
+# --- the settings that other services enforce -----------------------------------------------
+
+
+def account_settings(db: Session, user_id: int) -> dict[str, Any]:
+    """A user's settings for the shop's own rules (no actor: never served to a client)."""
+    row = db.get(UserSettings, user_id)
+    return settings_with_defaults(row.data if row else None)
+
+
+def auto_logout_limit(db: Session, user_id: int) -> timedelta | None:
+    """How long a session may stay unused before it ends (None: never, 001 §9)."""
+    minutes = account_settings(db, user_id)["session"]["autoLogoutMinutes"]
+    return None if minutes is None else timedelta(minutes=minutes)
+
+
+def security_alert_on(db: Session, user_id: int, alert: str) -> bool:
+    """Whether the owner wants the e-mail of `alert` (newLogins, passwordChanges,
+    failedLogins; all on by default)."""
+    alerts = account_settings(db, user_id)["security"]["securityNotifications"]
+    return bool(alerts.get(alert, True))
+
+
+def optional_email_allowed(db: Session, user_id: int) -> bool:
+    """notifications.email: whether the shop may send this user its optional e-mails (news,
+    referral notices, offers). Receipts, codes and security alerts are not optional: they
+    always go, whatever this switch says."""
+    return bool(account_settings(db, user_id)["notifications"]["email"])
+
+
+# --- the section's switches (the settings page draws one per entry) ---------------------------
+
+#: switch name -> its place in the document (two-factor is not a switch: its own panel).
+SWITCHES: dict[str, tuple[str, ...]] = {
+    "email": ("notifications", "email"),
+    "push": ("notifications", "push"),
+    "sms": ("notifications", "sms"),
+    "publicProfile": ("privacy", "publicProfile"),
+    "dataSharing": ("privacy", "dataSharing"),
+    "newLogins": ("security", "securityNotifications", "newLogins"),
+    "passwordChanges": ("security", "securityNotifications", "passwordChanges"),
+    "failedLogins": ("security", "securityNotifications", "failedLogins"),
+}
+
+
+def switches_of(document: Mapping[str, Any]) -> dict[str, bool]:
+    """The switches' positions in a document (pure)."""
+    found: dict[str, bool] = {}
+    for name, path in SWITCHES.items():
+        value: Any = document
+        for part in path:
+            value = value.get(part, {}) if isinstance(value, Mapping) else {}
+        found[name] = bool(value) if isinstance(value, bool) else False
+    return found
+
+
+def switches_payload(switches: Mapping[str, bool]) -> dict[str, Any]:
+    """A partial document holding the switches given (pure; unknown names dropped)."""
+    payload: dict[str, Any] = {}
+    for name, on in switches.items():
+        path = SWITCHES.get(name)
+        if path is None:
+            continue
+        node = payload
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = bool(on)
+    return payload
+
+
+def auto_logout_choice(value: str) -> int | None:
+    """The section's select value ("30" ... "never") as the document's minutes; ValueError
+    for anything else."""
+    minutes = None if value == "never" else int(value) if value.isdigit() else -1
+    if minutes not in AUTO_LOGOUT_MINUTES:
+        raise ValueError(value)
+    return minutes

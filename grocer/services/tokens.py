@@ -345,17 +345,35 @@ def _find(db: Session, raw: str) -> RefreshToken | None:
     ).first()
 
 
-def rotate_refresh_token(db: Session, raw: str | None, now: datetime) -> tuple[TokenPair, User]:
+#: How long a user's sessions may stay unused (None: no limit), given (db, user id).
+IdleLimit = Callable[[Session, int], timedelta | None]
+
+
+def _idle_too_long(db: Session, row: RefreshToken, now: datetime, idle_limit: IdleLimit) -> bool:
+    """The live token of a family was made at its last use (sign-in or refresh), so the time
+    since its creation is how long the session has been left unused."""
+    limit = idle_limit(db, row.user_id)
+    return limit is not None and now - as_utc(row.created_at) > limit
+
+
+def rotate_refresh_token(
+    db: Session, raw: str | None, now: datetime, idle_limit: IdleLimit | None = None
+) -> tuple[TokenPair, User]:
     """Exchange a refresh token for a new pair; commits, including any family revocation.
 
-    Raises ValidationFailed (no token), Unauthorized (unknown, expired, revoked or reused) or
-    Forbidden (the account was deactivated).
+    Raises ValidationFailed (no token), Unauthorized (unknown, expired, revoked, reused, or its
+    session unused for longer than `idle_limit` allows: then the session is ended) or Forbidden
+    (the account was deactivated).
     """
     if not raw or not raw.strip():
         raise ValidationFailed("refreshToken", NO_REFRESH_TOKEN, key="auth.errors.noRefreshToken")
     now = as_utc(now)
     row = _find(db, raw.strip())
     if row is None or row.revoked_at is not None or as_utc(row.expires_at) <= now:
+        raise Unauthorized(_INVALID_REFRESH, key="auth.errors.refreshInvalid")
+    if idle_limit is not None and row.used_at is None and _idle_too_long(db, row, now, idle_limit):
+        revoke_family(db, row.family_id, now)
+        db.commit()
         raise Unauthorized(_INVALID_REFRESH, key="auth.errors.refreshInvalid")
     # Claim the token atomically: of two concurrent uses, exactly one wins.
     claimed = db.exec(

@@ -34,7 +34,7 @@ from grocer.services.errors import (
 )
 from grocer.services.second_factor import SecondFactorRequired
 from grocer.state import session_events, session_guard
-from grocer.state.client_address import router_client_address
+from grocer.state.client_address import router_client_address, router_device
 from grocer.state.dialogs import DialogState, reset_on_open
 from grocer.state.forms import PASSWORD_MAX, form_checked, form_text
 from grocer.state.otp_flow import RESEND_SECONDS, code_digits, tick_down
@@ -208,6 +208,7 @@ class AuthState(SessionState):
                 utcnow(),
                 remember_me=remember_me,
                 ip=self._client_ip(),
+                device=router_device(self.router),
             )
             payload = result.to_json()
         except Exception as exc:  # every failure has a message in the catalogue

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from grocer.services.client_address import UNKNOWN, client_address, configured_client_address
+from grocer.services.login_records import device_label
 
 
 def router_client_address(router: Any) -> str:
@@ -25,3 +26,12 @@ def router_client_address(router: Any) -> str:
         return configured_client_address(peer, headers.get("x-forwarded-for"))
     except Exception:  # a state outside an event (tests, background start): no address
         return UNKNOWN
+
+
+def router_device(router: Any) -> str:
+    """The tab's browser and system ("Chrome · Android") for the sign-in records; "" when
+    Reflex has no User-Agent."""
+    try:
+        return device_label(router.headers.user_agent)
+    except Exception:
+        return ""

@@ -20,6 +20,7 @@ from grocer.services.errors import RateLimited, ServiceError, ValidationFailed
 from grocer.state import session_events, session_guard
 from grocer.state.account_referral import ReferralLinkState
 from grocer.state.auth import login_response_problem
+from grocer.state.client_address import router_device
 from grocer.state.dialogs import DialogState, reset_on_open
 from grocer.state.forms import form_text
 from grocer.state.otp_flow import (
@@ -212,7 +213,13 @@ class SignupState(OtpFlowState, rx.State):
             referral_code=link.code_for_signup(),
         )
         try:
-            result = await session_guard.call(accounts.register, data, utcnow(), self._client_ip())
+            result = await session_guard.call(
+                accounts.register,
+                data,
+                utcnow(),
+                self._client_ip(),
+                router_device(self.router),
+            )
         except Exception as exc:
             logger.info("sign-up: registration refused (%s)", type(exc).__name__)
             self.busy = False
@@ -247,6 +254,7 @@ class SignupState(OtpFlowState, rx.State):
                     utcnow(),
                     remember_me=True,
                     ip=self._client_ip(),
+                    device=router_device(self.router),
                 )
             except Exception:
                 continue

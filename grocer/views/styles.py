@@ -35,6 +35,8 @@ FAVOURITE = (
     "absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full "
     "bg-white/90 text-gray-500 shadow-sm"
 )
+FAVOURITE_PRESSED = "aria-pressed:text-red-600 aria-pressed:*:fill-current"
+"""A favourite's heart: red and filled (the button's aria-pressed says so)."""
 ADD_BUTTON = (
     "inline-flex h-9 w-full items-center justify-center rounded-full border-2 border-green-700 "
     "bg-white text-sm font-semibold text-green-800"

@@ -251,10 +251,17 @@ def test_unknown_or_expired_refresh_token_answers_401(client: TestClient, user: 
 
 
 def test_remembered_session_outlives_a_day(client: TestClient, user: User) -> None:
+    """With auto-logout "never" (the settings' default of 60 minutes ends an unused session
+    sooner: tests/api/test_settings_enforced.py)."""
     clock = Clock(client)
-    token = login(client)["refreshToken"]
+    session = login(client)
+    headers = {"Authorization": f"Bearer {session['accessToken']}"}
+    saved = client.post(
+        f"{API}/user/settings", json={"session": {"autoLogoutMinutes": None}}, headers=headers
+    )
+    assert saved.status_code == 200, saved.text
     clock.advance(days=29)
-    assert _refresh(client, token)[0] == 200
+    assert _refresh(client, session["refreshToken"])[0] == 200
 
 
 def test_refresh_of_a_deactivated_account_answers_403(

@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 
 from grocer.api import cart as cart_api
 from grocer.api.account import router as account_router
+from grocer.api.favorites import router as favorites_router
 from grocer.api.referral import router as referral_router
 from grocer.models import Article, Cart, CartItem, CreditEntry, GiftCard, Order, User
 from grocer.models.base import utcnow
@@ -54,6 +55,8 @@ def fill(template: Any, ids: dict[str, int]) -> Any:
         return ids[whole.group(1)] if whole else template.format(**ids)
     if isinstance(template, dict):
         return {key: fill(value, ids) for key, value in template.items()}
+    if isinstance(template, list):
+        return [fill(value, ids) for value in template]
     return template
 
 
@@ -91,6 +94,17 @@ def world(client: TestClient, db: Session) -> World:
     )
     assert redeemed.status_code == 200, redeemed.text
 
+    kept, spare = (
+        Article(key="mil-1kg", name="Mil 1 kg", price=Decimal("900")),
+        Article(key="sorgho-1kg", name="Sorgho 1 kg", price=Decimal("800")),
+    )
+    db.add_all([kept, spare])
+    db.commit()
+    assert kept.id is not None and spare.id is not None
+    ids["favourite"], ids["spare_article"] = kept.id, spare.id
+    liked = client.put(f"{API}/users/{a.id}/favorites/{kept.id}", headers=headers)
+    assert liked.status_code == 200, liked.text
+
     has_cart = cart_route_exists("POST", "/cart/items")
     if has_cart:
         article = Article(key="riz-5kg", name="Riz 5 kg", price=Decimal("4500"))
@@ -110,6 +124,7 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
     """Everything of A's, as A sees it (plus the spare gift card, which nobody redeemed)."""
     headers, a = bearer_for(world.a), world.ids["a"]
     paths = [
+        f"/users/{a}",
         f"/users/addresses/user/{a}",
         f"/users/addresses/{world.ids['address']}",
         "/payment-methods",
@@ -118,6 +133,7 @@ def a_view(client: TestClient, world: World, db: Session) -> dict[str, Any]:
         f"/users/{a}/giftcards",
         f"/users/{a}/credit",
         f"/users/{a}/referral",
+        f"/users/{a}/favorites",
     ] + (["/cart"] if world.has_cart else [])
     view: dict[str, Any] = {}
     for path in paths:
@@ -146,6 +162,7 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("DELETE", "/payment-methods/{payment}", None),
     ("GET", "/user/settings/{a}", None),
     ("POST", "/user/settings", {"userId": "{a}", "notifications": {"sms": False}}),
+    ("GET", "/user/logins/{a}", None),
     ("GET", "/users/{a}/orders", None),
     ("GET", "/users/{a}/orders/{order}", None),
     ("GET", "/users/{b}/orders/{order}", None),  # B's own path, A's order id
@@ -158,6 +175,17 @@ ATTACKS: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{a}/credit", None),
     ("GET", "/users/{a}/referral", None),
     ("POST", "/users/{a}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
+    # The profile section (issue 15): the profile, the password, the e-mail change, deletion.
+    ("PUT", "/users/{a}", {"firstName": "Pirate", "address": {**VALID_ADDRESS, "city": "X"}}),
+    ("PUT", "/users/{a}/password", {"currentPassword": "x", "newPassword": "nouveau1"}),
+    ("POST", "/users/{a}/email-change", {"newEmail": "b@example.bf", "password": "x"}),
+    ("POST", "/users/{a}/email-change/verify", {"newEmail": "b@example.bf", "code": "123456"}),
+    ("POST", "/users/{a}/deletion-request", {"reason": "x"}),
+    ("GET", "/users/{a}/favorites", None),
+    ("GET", "/users/{a}/favorites/ids", None),
+    ("PUT", "/users/{a}/favorites/{spare_article}", None),
+    ("DELETE", "/users/{a}/favorites/{favourite}", None),
+    ("POST", "/users/{a}/favorites/merge", {"articleIds": ["{spare_article}"]}),
     ("PUT", "/cart/items/{cart_item}", {"quantity": 9}),
     ("DELETE", "/cart/items/{cart_item}", None),
 ]
@@ -210,6 +238,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("DELETE", "/payment-methods/{method_id}", None),
     ("POST", "/user/settings", {"notifications": {"sms": True}}),
     ("GET", "/user/settings/{user_id}", None),
+    ("GET", "/user/logins/{user_id}", None),
     ("GET", "/users/{user_id}/orders", None),
     ("GET", "/users/{user_id}/orders/{order_id}", None),
     ("GET", "/users/{user_id}/giftcards", None),
@@ -218,6 +247,11 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("GET", "/users/{user_id}/credit", None),
     ("GET", "/users/{user_id}/referral", None),
     ("POST", "/users/{user_id}/referral/invitations", {"emailInvitation": "ami@example.bf"}),
+    ("GET", "/users/{user_id}/favorites", None),
+    ("GET", "/users/{user_id}/favorites/ids", None),
+    ("PUT", "/users/{user_id}/favorites/{article_id}", None),
+    ("DELETE", "/users/{user_id}/favorites/{article_id}", None),
+    ("POST", "/users/{user_id}/favorites/merge", {"articleIds": [1]}),
     ("POST", "/cart/items", {"productId": 1, "quantity": 1}),
     ("PUT", "/cart/items/{item_id}", {"quantity": 2}),
     ("DELETE", "/cart/items/{item_id}", None),
@@ -228,13 +262,24 @@ ORDER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
     ("POST", "/orders/{order_id}/cancel", None),
     ("POST", "/orders/{order_id}/reorder", None),
 ]
-ANY_ID = dict.fromkeys(("address_id", "user_id", "method_id", "order_id", "item_id"), 1)
+#: The /users/{id} routes of the profile section (grocer/api/users.py), which need a token too.
+USER_ROUTES: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("GET", "/users/{user_id}", None),
+    ("PUT", "/users/{user_id}", {"firstName": "Awa"}),
+    ("PUT", "/users/{user_id}/password", {"currentPassword": "x", "newPassword": "nouveau1"}),
+    ("POST", "/users/{user_id}/email-change", {"newEmail": "b@example.bf", "password": "x"}),
+    ("POST", "/users/{user_id}/email-change/verify", {"newEmail": "b@example.bf", "code": "1"}),
+    ("POST", "/users/{user_id}/deletion-request", {"reason": "x"}),
+]
+ANY_ID = dict.fromkeys(
+    ("address_id", "user_id", "method_id", "order_id", "item_id", "article_id"), 1
+)
 
 
 @pytest.mark.parametrize(
     ("method", "path", "body"),
-    ROUTES + ORDER_ROUTES,
-    ids=[f"{m} {p}" for m, p, _ in ROUTES + ORDER_ROUTES],
+    ROUTES + ORDER_ROUTES + USER_ROUTES,
+    ids=[f"{m} {p}" for m, p, _ in ROUTES + ORDER_ROUTES + USER_ROUTES],
 )
 @pytest.mark.parametrize("token", [None, "not-a-jwt"], ids=["no token", "bad token"])
 def test_every_route_needs_a_token(
@@ -252,7 +297,7 @@ def test_the_tables_cover_every_account_route() -> None:
     """A new account route must be added to ROUTES (and to ATTACKS when it has an owner)."""
     declared = {
         (method, route.path)
-        for router in (account_router, referral_router)
+        for router in (account_router, referral_router, favorites_router)
         for route in router.routes
         if isinstance(route, APIRoute)
         for method in route.methods

@@ -338,6 +338,19 @@ def test_no_e_mail_when_the_referrer_turned_notifications_off(
     assert smtp.messages_to("alice@example.bf") == []
 
 
+def test_no_e_mail_when_the_referrer_turned_all_optional_e_mails_off(
+    client: TestClient, db: Session, eligible: User, smtp: SmtpServer
+) -> None:
+    """The settings' notifications.email off: the reward notice is optional, it stays home."""
+    off = {"notifications": {"email": False}}
+    saved = client.post(f"{API}/user/settings", json=off, headers=bearer_for(eligible))
+    assert saved.status_code == 200, saved.text
+    carol = referred_customer(client, db, eligible, "carol", smtp)
+    deliver(db, make_order(db, carol))
+    assert len(rewards(db)) == 1
+    assert smtp.messages_to("alice@example.bf") == []
+
+
 def test_two_deliveries_at_once_pay_one_reward(
     client: TestClient, database: sa.Engine, db: Session, eligible: User
 ) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 import pyotp
 import pytest
 from fastapi.testclient import TestClient
-from sqlmodel import Session
+from sqlmodel import Session, select
 
-from grocer.models import User
+from grocer.models import LoginEvent, User
 from grocer.services import second_factor
 from grocer.services.accounts import PhoneInput
 from grocer.settings import get_settings
@@ -94,7 +94,11 @@ def email_challenge(client: TestClient, user: User, smtp: SmtpServer) -> tuple[s
 
 
 def test_email_code_signs_in_once(
-    client: TestClient, awa: User, smtp: SmtpServer, caplog: pytest.LogCaptureFixture
+    client: TestClient,
+    db: Session,
+    awa: User,
+    smtp: SmtpServer,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level("DEBUG", logger="grocer")
     assert choose(client, awa, "email").json()["method"] == "email"
@@ -108,6 +112,9 @@ def test_email_code_signs_in_once(
     assert code not in caplog.text and challenge not in caplog.text
     replay = second(client, challenge, code)
     assert replay.status_code == 400 and replay.json()["message"] == WRONG
+    # The sign-in is recorded once, with its second factor (the recent logins).
+    events = db.exec(select(LoginEvent).where(LoginEvent.user_id == awa.id)).all()
+    assert [event.method for event in events] == ["email"]
 
 
 def test_wrong_codes_then_429_and_they_count_as_failed_sign_ins(

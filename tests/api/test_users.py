@@ -353,9 +353,13 @@ def test_deletion_request_is_recorded_once(
     first = client.post(url, json={"reason": "  Je quitte le pays  "}, headers=bearer(token))
     assert first.status_code == 201
     assert first.json()["reason"] == "Je quitte le pays"
+    assert client.post(url, json={}, headers=bearer(token)).status_code == 401  # signed out
+    token = login(client)["accessToken"]  # signing in again does not open a second request
     again = client.post(url, json={}, headers=bearer(token))
     assert again.json()["id"] == first.json()["id"]
+    assert again.json()["purgeAfter"] == first.json()["purgeAfter"]
     assert len(db.exec(select(DeletionRequest)).all()) == 1
+    token = login(client)["accessToken"]
     too_long = client.post(url, json={"reason": "x" * 1001}, headers=bearer(token))
     assert too_long.status_code == 400
 

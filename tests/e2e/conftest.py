@@ -73,6 +73,8 @@ def shop_env() -> dict[str, str]:
         # Session/bag (issue #4): the deliberately broken route of the 500-fallback test, and
         # the bag-save fault switch: a file the test writes a count into (absent = no fault).
         testing_switches.BROKEN_ROUTE_ENV: "1",
+        # Settings (issue #15): a saved auto-logout time counts its minutes as seconds.
+        testing_switches.FAST_AUTO_LOGOUT_ENV: "1",
         testing_switches.FAULT_CART_SAVE_ENV: os.path.join(
             os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-cart-fault-{os.getpid()}"
         ),

@@ -158,8 +158,15 @@ def test_guest_bag_sign_up_two_tabs_sign_out_and_another_browser(
     # The account menu, then sign out in the first tab: both tabs are signed out, bag gone.
     account_button(page).click()
     menu = page.get_by_role("menu")
-    for entry in ("Mon profil", "Mes favoris", "Mes commandes", "Mes adresses", "Paramètres"):
-        assert menu.get_by_role("menuitem", name=entry).get_attribute("href") == "/account"
+    for entry, section in (
+        ("Mon profil", "profile"),
+        ("Mes favoris", "favorites"),
+        ("Mes commandes", "orders"),
+        ("Mes adresses", "addresses"),
+        ("Paramètres", "settings"),
+    ):
+        href = menu.get_by_role("menuitem", name=entry).get_attribute("href")
+        assert href == f"/account?section={section}"
     assert page.get_by_text(email).is_visible()
     assert page.get_by_text("Email vérifié").is_visible()
     menu.get_by_role("menuitem", name="Se déconnecter").click()

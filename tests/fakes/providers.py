@@ -379,6 +379,8 @@ IP_COUNTRIES: dict[str, tuple[str, str]] = {
     "8.8.8.8": ("US", "United States"),
     "10.1.2.3": ("SN", "Senegal"),  # private: only asked when a test forces it
 }
+#: city and region that ipapi.co adds for some addresses (the sign-in records' place)
+IP_PLACES: dict[str, tuple[str, str]] = {"41.138.96.1": ("Ouagadougou", "Centre")}
 
 
 class _FakeIpService(FakeServer):
@@ -395,7 +397,8 @@ class _FakeIpService(FakeServer):
 
 
 class FakeIpApi(_FakeIpService):
-    """ipapi.co: GET /{ip}/json/ → {ip, country_code, country, country_name} or {error}."""
+    """ipapi.co: GET /{ip}/json/ → {ip, country_code, country, country_name, city?, region?}
+    or {error}."""
 
     name = "ipapi"
 
@@ -407,7 +410,9 @@ class FakeIpApi(_FakeIpService):
         ip = path.strip("/").removesuffix("/json")
         if ip in self.countries:
             code, name = self.countries[ip]
-            return _json({"ip": ip, "country_code": code, "country": code, "country_name": name})
+            city, region = IP_PLACES.get(ip, ("", ""))
+            answer = {"ip": ip, "country_code": code, "country": code, "country_name": name}
+            return _json({**answer, **({"city": city, "region": region} if city else {})})
         return _json({"ip": ip, "error": True, "reason": "Reserved IP Address"})
 
 
