@@ -70,9 +70,10 @@ def test_load_shows_the_defaults_and_this_session(db: Session, alice: User) -> N
 def test_save_keeps_the_two_factor_method_and_applies_the_idle_time(
     db: Session, alice: User
 ) -> None:
-    settings_doc.save_settings_doc(db, alice, {"security": {"twoFactorMethod": "app"}})
-    db.commit()
     root = _signed_in_tab(db, alice)
+    assert alice.id is not None  # the method only changes through two-factor's own calls
+    settings_doc.store_two_factor_method(db, alice.id, "app")
+    db.commit()
     state = sub(root, SettingsState)
     run(SettingsState.load, state)
     run(SettingsState.toggle, state, "push")
