@@ -26,14 +26,6 @@ import frSecurity from "./locales/fr/security.json";
 
 export const LANGUAGES = ["fr", "en", "es", "de"];
 export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites", "security"];
-import frProfile from "./locales/fr/profile.json";
-
-export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
-import frFavorites from "./locales/fr/favorites.json";
-
-export const LANGUAGES = ["fr", "en", "es", "de"];
-export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "address", "checkout", "account", "settings", "wallet", "addressbook", "orders", "referral", "profile", "favorites"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {
