@@ -22,7 +22,7 @@ from tests.fakes.providers import (
     FakePhoton,
     FakeTiles,
 )
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, shopper_address
 from tests.support.shop_server import ARTIFACTS, running_shop
 from tests.support.smtp import SmtpServer
 
@@ -73,6 +73,9 @@ def shop_env() -> dict[str, str]:
         # Session/bag (issue #4): the deliberately broken route of the 500-fallback test, and
         # the bag-save fault switch: a file the test writes a count into (absent = no fault).
         testing_switches.BROKEN_ROUTE_ENV: "1",
+        # One proxy hop is trusted, so each browser context is its own shopper (its own
+        # address: tests.support.browser.shopper_address), as behind nginx.
+        "GROCER_TRUSTED_PROXY_HOPS": "1",
         # Settings (issue #15): a saved auto-logout time counts its minutes as seconds.
         testing_switches.FAST_AUTO_LOGOUT_ENV: "1",
         testing_switches.FAULT_CART_SAVE_ENV: os.path.join(
@@ -114,7 +117,10 @@ def _tab(
 ) -> Iterator[object]:
     """A page in a fresh browser context (French, 15 s timeouts), closed after the test; a
     screenshot in ARTIFACTS when the test failed."""
-    context = browser.new_context(locale="fr-FR", **context_args)  # type: ignore[attr-defined]
+    headers = {**shopper_address(), **context_args.pop("extra_http_headers", {})}  # type: ignore[dict-item]
+    context = browser.new_context(  # type: ignore[attr-defined]
+        locale="fr-FR", extra_http_headers=headers, **context_args
+    )
     pg = context.new_page()
     pg.set_default_timeout(15_000)
     yield pg

@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.support.browser import shopper_address
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -83,7 +84,7 @@ def fill_address(page: Any, **fields: str) -> None:
 
 def api_account(shop: str, smtp: Any, email: str) -> dict:
     """An account made through the public API (send code, read it from SMTP, register)."""
-    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30) as api:
+    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30, headers=shopper_address()) as api:
         sent = len(smtp.messages_to(email))
         api.post("/auth/send-otp", json={"email": email}).raise_for_status()
         code = smtp.wait_for_code(email, after=sent)

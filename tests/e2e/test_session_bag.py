@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from grocer import testing_switches
+from tests.support.browser import shopper_address
 
 pytestmark = pytest.mark.e2e
 
@@ -69,7 +70,7 @@ def wait_count(page: Any, expected: int, timeout: int = 15_000) -> None:
 
 def api_account(shop: str, smtp: Any, email: str, password: str = PASSWORD) -> dict:
     """An account made through the public API (send code, read it from SMTP, register)."""
-    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30) as api:
+    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30, headers=shopper_address()) as api:
         sent = len(smtp.messages_to(email))
         api.post("/auth/send-otp", json={"email": email}).raise_for_status()
         code = smtp.wait_for_code(email, after=sent)

@@ -4,6 +4,7 @@ benchmarks (Playwright's own browser download does not work here)."""
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 CHROMIUM = os.environ.get("GROCER_CHROMIUM", "/usr/bin/chromium")
@@ -16,6 +17,17 @@ CHROMIUM_ARGS: list[str] = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def shopper_address() -> dict[str, str]:
+    """A header giving one simulated shopper their own (private) address.
+
+    The browser-test server trusts one proxy hop (GROCER_TRUSTED_PROXY_HOPS=1, as behind
+    nginx), so each browser context and each API client of a test is a different shopper to
+    the per-address budgets (20 codes an hour per address), as real shoppers are; everything
+    else still comes from 127.0.0.1."""
+    octets = (random.randint(0, 255), random.randint(0, 255), random.randint(1, 254))
+    return {"X-Forwarded-For": "10.{}.{}.{}".format(*octets)}
 
 
 HYDRATED_JS = """(selector) => {
