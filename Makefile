@@ -5,6 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 3000
 export GROCER_ALLOWED_ORIGINS ?= http://localhost:$(PORT),http://127.0.0.1:$(PORT)
+export GROCER_PUBLIC_BASE_URL ?= http://localhost:$(PORT)
 export REFLEX_USE_NPM := 1
 export REFLEX_TELEMETRY_ENABLED := false
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)

@@ -176,7 +176,7 @@ def two_factor_panel() -> rx.Component:
         rx.el.fieldset(
             rx.el.legend(t("security:panel.choose"), class_name="sr-only"),
             *(_choice(method) for method in CHOICES),
-            class_name="grid gap-3 sm:grid-cols-2",
+            class_name="grid min-w-0 grid-cols-1 gap-3 sm:grid-cols-2",
         ),
         error_box(TwoFactorState.error, ERROR_ID),
         rx.cond(TwoFactorState.enrolling, _enrolment()),
