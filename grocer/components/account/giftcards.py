@@ -106,7 +106,7 @@ def _buy_fields() -> rx.Component:
             rx.el.legend(t("wallet:buy.amount"), class_name=LABEL),
             rx.el.div(
                 rx.foreach(WalletState.amounts, _amount_choice),
-                class_name="grid grid-cols-2 gap-2 sm:grid-cols-4",
+                class_name="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-4",
             ),
         ),
         _text_field(
@@ -151,7 +151,7 @@ def _buy_fields() -> rx.Component:
         error_box(WalletState.buy_error, "giftcard-buy-error"),
         submit_button(t("wallet:buy.submit"), t("wallet:buy.busy"), WalletState.buy_busy),
         disabled=~WalletState.can_buy | WalletState.waiting,
-        class_name="space-y-4 disabled:opacity-60",
+        class_name="min-w-0 space-y-4 disabled:opacity-60 [&_fieldset]:min-w-0",
     )
 
 
