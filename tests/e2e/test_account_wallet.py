@@ -180,10 +180,23 @@ def test_buy_a_card_on_a_phone(phone: Any, shop: str, smtp: Any, provider: Any) 
     section.get_by_text("Acheter une carte cadeau").first.click()
     form = page.locator("#giftcard-buy-form")
     form.get_by_text(re.compile(r"^25\s000\sXOF$")).click()
-    form.get_by_label("E-mail du destinataire").fill(recipient)
-    form.get_by_label("Votre nom (facultatif)").fill("Salif")
-    form.get_by_label("Message (facultatif)").fill("Pour tes courses")
-    form.get_by_label("Numéro mobile money").fill("70 55 66 77")
+    fields = {
+        "E-mail du destinataire": recipient,
+        "Votre nom (facultatif)": "Salif",
+        "Message (facultatif)": "Pour tes courses",
+        "Numéro mobile money": "70 55 66 77",
+    }
+    # Known issue (closing note of issue 15): on a busy phone page a fill has been seen to land
+    # in the previous field; each field is typed until it holds its text, then all re-checked.
+    for _ in range(3):
+        for label, text in fields.items():
+            field = form.get_by_label(label)
+            if field.input_value() != text:
+                field.click()
+                field.fill(text)
+        if all(form.get_by_label(k).input_value() == v for k, v in fields.items()):
+            break
+    assert {k: form.get_by_label(k).input_value() for k in fields} == fields
     shot(page, "buy-390")
     no_sideways_scroll(page, 390)
     form.get_by_role("button", name="Acheter", exact=True).dblclick()
