@@ -21,31 +21,47 @@ DANGER = (
 )
 
 
+def confirm_buttons(
+    keep_label: Any,
+    on_keep: Any,
+    confirm_label: Any,
+    busy_label: Any,
+    on_confirm: Any,
+    busy: Any,
+    class_name: str,
+    danger: str = DANGER,
+) -> rx.Component:
+    """The two buttons of a confirmation: keep (no change), then the irreversible action with
+    its busy state; both off while it runs, so a double click acts once."""
+    return rx.el.div(
+        action_button(keep_label, on_keep, f"{SECONDARY} flex-1", disabled=busy),
+        rx.el.button(
+            rx.cond(busy, spinner(), rx.fragment()),
+            rx.cond(busy, busy_label, confirm_label),
+            type="button",
+            on_click=on_confirm,
+            disabled=busy,
+            aria_busy=busy,
+            class_name=f"{danger} flex-1",
+        ),
+        class_name=class_name,
+    )
+
+
 def confirm_delete(state: Any, dialog_id: str) -> rx.Component:
     """The confirmation of `state.confirm_id`'s deletion (open while it is not 0)."""
     busy = state.deleting
     return dialog(
         rx.el.div(
             dialog_description(t("account:confirmDelete.text"), class_name="text-gray-700"),
-            rx.el.div(
-                action_button(
-                    t("account:confirmDelete.cancel"),
-                    state.cancel_delete,
-                    f"{SECONDARY} flex-1",
-                    disabled=busy,
-                ),
-                rx.el.button(
-                    rx.cond(busy, spinner(), rx.fragment()),
-                    rx.cond(
-                        busy, t("account:confirmDelete.busy"), t("account:confirmDelete.confirm")
-                    ),
-                    type="button",
-                    on_click=state.confirm_delete,
-                    disabled=busy,
-                    aria_busy=busy,
-                    class_name=f"{DANGER} flex-1",
-                ),
-                class_name="flex flex-col-reverse gap-3 min-[420px]:flex-row",
+            confirm_buttons(
+                t("account:confirmDelete.cancel"),
+                state.cancel_delete,
+                t("account:confirmDelete.confirm"),
+                t("account:confirmDelete.busy"),
+                state.confirm_delete,
+                busy,
+                "flex flex-col-reverse gap-3 min-[420px]:flex-row",
             ),
             class_name="flex flex-col gap-5 px-6 pb-6 pt-2",
         ),

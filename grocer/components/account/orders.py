@@ -12,12 +12,13 @@ import reflex as rx
 from reflex_base.vars.base import Var
 from reflex_base.vars.function import ArgsFunctionOperation
 
+from grocer.components.account.confirm_delete import confirm_buttons
 from grocer.components.account.frame import empty_state, loading_text, section_frame
 from grocer.components.browser import on_each_value
 from grocer.components.buttons import text_button
 from grocer.components.dialog import dialog
 from grocer.components.error_box import retry_button
-from grocer.components.form_parts import ALERT, CHECK, LINK, PRIMARY, SECONDARY, spinner
+from grocer.components.form_parts import ALERT, CHECK, LINK, PRIMARY, spinner
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import stroke_icon
 from grocer.components.order_parts import (
@@ -319,26 +320,15 @@ def _details() -> rx.Component:
 
 def _cancel_dialog() -> rx.Component:
     return dialog(
-        rx.el.div(
-            rx.el.button(
-                t("orders:cancelDialog.keep"),
-                type="button",
-                on_click=S.keep_order,
-                disabled=S.cancelling,
-                class_name=f"{SECONDARY} flex-1",
-            ),
-            rx.el.button(
-                rx.cond(S.cancelling, spinner(), rx.fragment()),
-                rx.cond(
-                    S.cancelling, t("orders:cancelDialog.busy"), t("orders:cancelDialog.confirm")
-                ),
-                type="button",
-                on_click=S.cancel_order,
-                disabled=S.cancelling,
-                aria_busy=S.cancelling,
-                class_name=f"{_DANGER_FILLED} flex-1",
-            ),
-            class_name="flex flex-col gap-3 px-6 pb-6 pt-4 sm:flex-row",
+        confirm_buttons(
+            t("orders:cancelDialog.keep"),
+            S.keep_order,
+            t("orders:cancelDialog.confirm"),
+            t("orders:cancelDialog.busy"),
+            S.cancel_order,
+            S.cancelling,
+            "flex flex-col gap-3 px-6 pb-6 pt-4 sm:flex-row",
+            danger=_DANGER_FILLED,
         ),
         open=S.confirm_cancel,
         on_close=S.keep_order,
