@@ -32,7 +32,7 @@ LOGIN = "Connectez-vous à votre compte"
 ADD = 'button[aria-label="Ajouter au panier"]:visible'
 
 
-def _sign_in_where_the_guard_sent(page: Any, email: str) -> None:
+def sign_in_where_the_guard_sent(page: Any, email: str) -> None:
     """The guard's sign-in dialog, over the shop (once the shop's page is drawn: each page has
     its own dialog, and the one of the page being left goes with it)."""
     dialog = page.get_by_role("dialog", name=LOGIN)
@@ -72,7 +72,7 @@ def test_guard_brings_the_shopper_back_to_the_section_asked_for(
     email = fresh_email("issa")
     api_account(shop, smtp, email)
     page.goto("/account?section=orders")
-    _sign_in_where_the_guard_sent(page, email)
+    sign_in_where_the_guard_sent(page, email)
     page.wait_for_url(re.compile(r".*/account\?section=orders$"))
     page.get_by_role("heading", name="Mon compte", level=1).wait_for()
     assert _current(page) == "Mes commandes"
@@ -129,7 +129,7 @@ def test_phone_tabs_fit_and_logout_leaves_the_account(phone: Any, shop: str, smt
     api_account(shop, smtp, email)
     open_home(page)
     page.goto("/account?section=referral")
-    _sign_in_where_the_guard_sent(page, email)
+    sign_in_where_the_guard_sent(page, email)
     page.wait_for_url(re.compile(r".*/account\?section=referral$"))
     _nav(page).wait_for()
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 390

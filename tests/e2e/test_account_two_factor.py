@@ -17,7 +17,7 @@ import pyotp
 import pytest
 
 from tests.e2e.test_account_shell import (
-    _sign_in_where_the_guard_sent as sign_in_where_the_guard_sent,
+    sign_in_where_the_guard_sent as sign_in_where_the_guard_sent,
 )
 from tests.e2e.test_session_bag import (
     PASSWORD,

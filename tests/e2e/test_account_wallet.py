@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.test_account_shell import _sign_in_where_the_guard_sent
+from tests.e2e.test_account_shell import sign_in_where_the_guard_sent
 from tests.e2e.test_checkout import api_token, mail_text
 from tests.e2e.test_session_bag import api_account, fresh_email
 from tests.support.axe import serious_violations
@@ -80,7 +80,7 @@ def open_section(page: Any, email: str, section: str) -> None:
     """Ask for the section signed out: the guard's sign-in dialog, then back to the section
     (works on a phone, where the header has no sign-in button)."""
     page.goto(f"/account?section={section}")
-    _sign_in_where_the_guard_sent(page, email)
+    sign_in_where_the_guard_sent(page, email)
     page.wait_for_url(re.compile(rf".*/account\?section={section}$"))
     page.get_by_role("heading", name="Mon compte", level=1).wait_for()
 
