@@ -3,7 +3,15 @@
 // without Suspense, so that the prerendered HTML and the first paint already read French; en, es
 // and de are fetched from /locales/{lng}/{ns}.json when chosen.
 import i18n from "i18next";
-import { startTransition, useEffect, useState } from "react";
+import {
+  createContext,
+  createElement,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { initReactI18next, useTranslation } from "react-i18next";
 import HttpBackend from "i18next-http-backend";
 import LanguageDetector from "i18next-browser-languagedetector";
@@ -99,31 +107,46 @@ function shownLanguage() {
   return `${i18n.resolvedLanguage || ""}|${i18n.language || ""}`;
 }
 
-/** `[t, i18n]` for the components that translate (grocer/components/i18n.py). Unlike
- * react-i18next's hook (a synchronous external store), a language change re-renders them in a
- * transition: React renders the new texts in short slices and shows them all in one commit, so
- * the switch a visitor's browser language asks for right after the first paint does not block
- * the page for a long task. */
-export function useShopTranslation() {
-  const [, setVersion] = useState(0);
-  const rendered = shownLanguage();
+/** The one subscription of the page to i18next: the provider (an app wrap, mounted once at the
+ * root) listens for language changes and loaded resources, and hands `[t, i18n]` to the
+ * components that translate through a context. A change re-renders them in a transition: React
+ * renders the new texts in short slices and shows them all in one commit, so the switch a
+ * visitor's browser language asks for right after the first paint does not block the page for a
+ * long task. (One listener per translating component used to cost the hydration of / a quarter
+ * of its script time.) */
+const I18nContext = createContext(null);
+const FIRST = [translate, i18n];
+
+export function ShopI18nProvider({ children }) {
+  const [version, setVersion] = useState(0);
   useEffect(() => {
+    const rendered = shownLanguage();
     const refresh = () => startTransition(() => setVersion((v) => v + 1));
     i18n.on("languageChanged", refresh);
     i18n.store.on("added", refresh);
-    // The language may have changed between this render and now.
+    // The language may have changed between the first render and now.
     if (shownLanguage() !== rendered) refresh();
     return () => {
       i18n.off("languageChanged", refresh);
       i18n.store.off("added", refresh);
     };
-  }, [rendered]);
-  return [translate, i18n];
+  }, []);
+  // A new array (and function) per change, so memoised consumers see a new value.
+  const value = useMemo(
+    () => (version === 0 ? FIRST : [(key, options) => i18n.t(key, options), i18n]),
+    [version],
+  );
+  return createElement(I18nContext.Provider, { value }, children);
+}
+
+/** `[t, i18n]` for the components that translate (grocer/components/i18n.py). */
+export function useShopTranslation() {
+  return useContext(I18nContext) || FIRST;
 }
 
 /** Keeps <html lang> on the shown language once the page is hydrated (mounted once). */
 export function HtmlLang() {
-  const { i18n: instance } = useTranslation();
+  const [, instance] = useShopTranslation();
   const lng = instance.resolvedLanguage || instance.language;
   useEffect(() => setHtmlLang(lng), [lng]);
   return null;

@@ -6,6 +6,18 @@ import { createElement, useLayoutEffect, useRef } from "react";
 const PREVIEW_ID = "grocer-preview";
 const EMPTY = { __html: "" };
 
+// The preview the page showed, kept after its slot is gone: parts of it (a home section the app
+// has not mounted yet) stay on screen in their place (assets/lazy.js).
+let shown = null;
+
+/** Takes the part of the preview marked `data-preview-part={name}` (null if there is none). */
+export function takePreviewPart(name) {
+  if (!shown || !name) return null;
+  const part = shown.querySelector(`[data-preview-part="${CSS.escape(name)}"]`);
+  if (part) part.removeAttribute("data-preview-part");
+  return part;
+}
+
 /** An element React leaves alone (its HTML is the server's, not React's): on a prerendered
  * page the server fills it in; on the loading shell of a page that is not prerendered, the slot
  * takes the preview out of the shell before the shell goes, in the same frame. A preview made
@@ -15,8 +27,11 @@ export function PreviewSlot({ id, className }) {
   useLayoutEffect(() => {
     const slot = ref.current;
     const preview = document.getElementById(PREVIEW_ID);
-    if (!slot || !preview || slot.contains(preview)) return;
-    if (preview.dataset.for === window.location.pathname + window.location.search) {
+    if (!slot || !preview) return;
+    const forHere = preview.dataset.for === window.location.pathname + window.location.search;
+    if (forHere) shown = preview;
+    if (slot.contains(preview)) return;
+    if (forHere) {
       slot.appendChild(preview);
     } else {
       preview.remove();

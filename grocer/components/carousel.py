@@ -20,7 +20,6 @@ from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.views.styles import ARROW, SLIDES_CAROUSEL
 
-SLIDES_ROW = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 lg:basis-1/6"
 """Home rows: 2 under 640 px, 3 under 1024 px, else 6."""
 
 

@@ -47,6 +47,15 @@ INIT_MODULE = "$/public/i18n.js"
 
 _HOOK = "const [i18nT, i18nInstance] = useShopTranslation();"
 
+
+class ShopI18nProvider(rx.Component):
+    """The page's one subscription to language changes (assets/i18n.js), mounted once at the
+    root as an app wrap by every Var that translates; `useShopTranslation` reads it."""
+
+    library = INIT_MODULE
+    tag = "ShopI18nProvider"
+
+
 I18N_VAR_DATA = VarData(
     imports={
         INIT_MODULE: [
@@ -55,9 +64,10 @@ I18N_VAR_DATA = VarData(
         ]
     },
     hooks={_HOOK: None},
+    app_wraps=((44, ShopI18nProvider.create()),),
 )
-"""Imports the init module's hook (a language change re-renders in a transition) and adds it
-to the component."""
+"""Imports the init module's hook (a context read: a language change re-renders in a
+transition), adds it to the component and the provider to the app's root."""
 
 
 def t(key: str, **params: Any) -> rx.Var[str]:

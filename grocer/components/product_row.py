@@ -10,7 +10,7 @@ from grocer.components.carousel import arrows, carousel
 from grocer.components.i18n import t
 from grocer.components.product_card import product_card
 from grocer.views.catalogue import CardView
-from grocer.views.styles import SLIDES_CAROUSEL, VIEW_ALL
+from grocer.views.styles import HOME_ROW_SECTION, SECTION_TITLE, SLIDES_CAROUSEL, VIEW_ALL
 
 
 def view_all_link(href: rx.Var[str] | str) -> rx.Component:
@@ -29,7 +29,7 @@ def product_row(
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.h2(title, id=heading_id, class_name="text-xl font-bold text-gray-900"),
+                rx.el.h2(title, id=heading_id, class_name=SECTION_TITLE),
                 rx.el.p(subtitle, class_name="text-sm text-gray-500")
                 if subtitle is not None
                 else rx.fragment(),
@@ -49,7 +49,6 @@ def product_row(
             slide_class_name=slide_class_name,
             aria_label=title,
         ),
-        # Off-screen sections skip style and layout until scrolled near (less main-thread work).
-        class_name="py-6 [content-visibility:auto] [contain-intrinsic-size:auto_480px]",
+        class_name=HOME_ROW_SECTION,
         aria_labelledby=heading_id,
     )

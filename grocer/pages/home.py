@@ -7,18 +7,25 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.banner import banner_carousel
-from grocer.components.carousel import SLIDES_ROW
 from grocer.components.error_box import error_box
 from grocer.components.filter_menu import filter_menu, filter_strip
 from grocer.components.layout import page_layout
+from grocer.components.lazy_mount import lazy_mount
+from grocer.components.preview_slot import preview_slot
 from grocer.components.product_card import lazy_image, product_card
 from grocer.components.product_row import product_row, view_all_link
 from grocer.components.promo_banner import promo_banner
 from grocer.components.skeleton import block, card_skeleton, row_skeleton
 from grocer.state.catalogue import CatalogueState
-from grocer.views.catalogue import HomeSection
-
-TITLE = "text-xl font-bold text-gray-900"
+from grocer.views.catalogue import HOME_EAGER_SECTIONS, HomeSection
+from grocer.views.styles import (
+    HOME_BLOCK_CARDS,
+    HOME_BLOCK_IMAGE,
+    HOME_BLOCK_SLOT,
+    HOME_IMAGE_SECTION,
+    SECTION_TITLE,
+    SLIDES_ROW,
+)
 
 
 def image_block(section: rx.Var[HomeSection]) -> rx.Component:
@@ -27,7 +34,7 @@ def image_block(section: rx.Var[HomeSection]) -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.h2(section["title"], id=heading_id, class_name=TITLE),
+                rx.el.h2(section["title"], id=heading_id, class_name=SECTION_TITLE),
                 rx.el.p(section["description"], class_name="text-sm text-gray-500"),
                 class_name="min-w-0",
             ),
@@ -43,10 +50,7 @@ def image_block(section: rx.Var[HomeSection]) -> rx.Component:
                     600,
                     "h-full w-full object-cover object-top",
                 ),
-                class_name=(
-                    "aspect-[5/2] overflow-hidden rounded-2xl bg-green-100 sm:aspect-[3/1] "
-                    "lg:col-span-1 lg:aspect-auto"
-                ),
+                class_name=HOME_BLOCK_IMAGE,
             ),
             rx.el.div(
                 rx.foreach(
@@ -54,16 +58,17 @@ def image_block(section: rx.Var[HomeSection]) -> rx.Component:
                     lambda a, i: rx.el.div(
                         product_card(a),
                         class_name=rx.cond(
-                            i == 3, "hidden lg:block", rx.cond(i == 2, "hidden sm:block", "block")
+                            i == 3,
+                            HOME_BLOCK_SLOT[3],
+                            rx.cond(i == 2, HOME_BLOCK_SLOT[2], HOME_BLOCK_SLOT[0]),
                         ),
                     ),
                 ),
-                class_name="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4",
+                class_name=HOME_BLOCK_CARDS,
             ),
             class_name="grid gap-4 lg:grid-cols-3",
         ),
-        # Off-screen sections skip style and layout until scrolled near (less main-thread work).
-        class_name="py-6 [content-visibility:auto] [contain-intrinsic-size:auto_560px]",
+        class_name=HOME_IMAGE_SECTION,
         aria_labelledby=heading_id,
     )
 
@@ -115,7 +120,8 @@ def _sections_skeleton() -> rx.Component:
 def _sections() -> rx.Component:
     return rx.cond(
         CatalogueState.home_loading,
-        _sections_skeleton(),
+        # The server's preview of the first sections (grocer.web) until the sections are in.
+        preview_slot(_sections_skeleton()),
         rx.cond(
             CatalogueState.home_error,
             error_box(
@@ -123,7 +129,15 @@ def _sections() -> rx.Component:
                 "errors:sectionsMessage",
                 CatalogueState.load_home,
             ),
-            rx.foreach(CatalogueState.home_sections, _section),
+            rx.foreach(
+                CatalogueState.home_sections,
+                lambda section, index: lazy_mount(
+                    _section(section),
+                    eager=index < HOME_EAGER_SECTIONS,
+                    min_height=rx.cond(section["hasImage"], "560px", "480px"),
+                    part=section["rowId"],
+                ),
+            ),
         ),
     )
 

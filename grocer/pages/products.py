@@ -15,6 +15,7 @@ from grocer.components.carousel import Delayed
 from grocer.components.category_bar import level_one_href, level_three_href, level_two_href
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
+from grocer.components.lazy_mount import lazy_mount
 from grocer.components.preview_slot import preview_slot
 from grocer.components.product_card import product_card
 from grocer.components.product_row import product_row
@@ -122,14 +123,22 @@ def leaf_links() -> rx.Component:
     )
 
 
+EAGER_ROWS = 1
+"""Section rows rendered with the page; the others mount as they come near the screen."""
+
+
 def section_rows(items: rx.Var[list[SectionRow]]) -> rx.Component:
     return rx.foreach(
         items,
-        lambda s: product_row(
-            s["title"],
-            s["articles"],
-            row_id=s["rowId"],
-            view_all_href=s["viewAll"],
+        lambda s, index: lazy_mount(
+            product_row(
+                s["title"],
+                s["articles"],
+                row_id=s["rowId"],
+                view_all_href=s["viewAll"],
+            ),
+            eager=index < EAGER_ROWS,
+            min_height="480px",
         ),
     )
 
@@ -206,7 +215,10 @@ def _category_content() -> rx.Component:
                 ListingState.grid_loading,
                 grid_skeleton(6),
                 rx.cond(
-                    ListingState.items.length() > 0, products_grid(ListingState.items), no_results()
+                    ListingState.items.length() > 0,
+                    # Below the section rows: mounted when it comes near the screen.
+                    lazy_mount(products_grid(ListingState.items), False, "720px"),
+                    no_results(),
                 ),
             ),
             class_name="py-6",

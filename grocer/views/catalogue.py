@@ -318,6 +318,11 @@ def promo_view(promotion: dict[str, Any]) -> PromoView:
     }
 
 
+HOME_EAGER_SECTIONS = 2
+"""The home sections a screen holds at first: the page renders them with itself (the others
+as they come near the screen) and the server's preview loads their pictures at once."""
+
+
 def section_view(section: dict[str, Any]) -> HomeSection:
     """A home section: a row of up to 6 cards, or 4 beside its image."""
     has_image = bool(section.get("image"))

@@ -57,6 +57,8 @@ ORIGINAL: dict[bool, str] = {False: "text-xs text-gray-500", True: "text-base te
 # --- rows of cards (grocer.components.carousel, product_row) --------------------------------
 
 SLIDES_CAROUSEL = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/4 lg:basis-1/6"
+SLIDES_ROW = "min-w-0 shrink-0 grow-0 basis-1/2 pl-3 sm:basis-1/3 lg:basis-1/6"
+"""The home rows' slides: 2, 3 or 6 cards in sight."""
 """Product carousels: 2 under 640 px, 4 under 1024 px, else 6."""
 ARROW = (
     "inline-flex h-9 w-9 items-center justify-center rounded-full border border-gray-200 "
@@ -90,3 +92,17 @@ BACK_HOME = (
 )
 MAIN_IMAGE = "aspect-square w-full rounded-2xl bg-white object-contain p-4"
 PRODUCT_GRID = "mt-4 grid gap-8 md:grid-cols-2"
+
+SECTION_TITLE = "text-xl font-bold text-gray-900"
+"""A home or category section's heading."""
+HOME_BLOCK_IMAGE = (
+    "aspect-[5/2] overflow-hidden rounded-2xl bg-green-100 sm:aspect-[3/1] "
+    "lg:col-span-1 lg:aspect-auto"
+)
+"""The picture of a home section with an image, beside its block of cards."""
+HOME_BLOCK_CARDS = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-4"
+HOME_BLOCK_SLOT = ("block", "block", "hidden sm:block", "hidden lg:block")
+"""Which of a home block's four cards shows at each width (2 on a phone, 3, then 4)."""
+HOME_IMAGE_SECTION = "py-6 [content-visibility:auto] [contain-intrinsic-size:auto_560px]"
+HOME_ROW_SECTION = "py-6 [content-visibility:auto] [contain-intrinsic-size:auto_480px]"
+"""Off-screen sections skip style and layout until scrolled near (less main-thread work)."""

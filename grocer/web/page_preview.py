@@ -1,7 +1,7 @@
 """Pages answered with the server's preview of their data already in the HTML.
 
-For a browser asking for `/produit/{id}`, `/products` or `/level-one-products` (with a main
-category), the middleware takes the built page (the SPA fallback with its loading shell, or the
+For a browser asking for the home, `/produit/{id}`, `/products` or `/level-one-products` (with a
+main category), the middleware takes the built page (the SPA fallback with its loading shell, or the
 prerendered category page), writes the preview into it and answers; anything else, a page it
 cannot build (no such article or category, no production build) or any failure goes on to the
 static files unchanged, so the preview can only add to a page, never break it.
@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grocer.db import session_scope
 from grocer.services import catalogue
-from grocer.views.catalogue import product_id_from_path
+from grocer.views.catalogue import HOME_EAGER_SECTIONS, product_id_from_path
 from grocer.views.styles import SLOT_ID
 from grocer.web import preview_data, preview_html
 from grocer.web.build import built_pages_dir
@@ -35,6 +35,7 @@ CATEGORY_PAGES: dict[str, str] = {
     "/products": "products.html",
     "/level-one-products": "level-one-products.html",
 }
+HOME_PAGE = "index.html"
 SHELL_PAGE = "__spa-fallback.html"
 _SLOT = re.compile(rf'(<div id="{SLOT_ID}"[^>]*>)(</div>)')
 
@@ -89,6 +90,19 @@ def category_page(pages: Path, path: str, query: str, for_url: str) -> str | Non
     return _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
 
 
+def home_page(pages: Path, for_url: str) -> str | None:
+    """The prerendered home with its sections in the slot."""
+    page = _template(pages, HOME_PAGE)
+    if page is None or _SLOT.search(page) is None:
+        return None
+    with session_scope() as db:
+        sections = preview_data.home(db)
+    if not sections:
+        return None
+    preview = preview_html.wrap(for_url, preview_html.home(sections, HOME_EAGER_SECTIONS))
+    return _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
+
+
 def build_page(pages: Path, path: str, query: str) -> str | None:
     """The page with its preview, or None to let the static files answer."""
     for_url = f"{path}?{query}" if query else path
@@ -96,6 +110,8 @@ def build_page(pages: Path, path: str, query: str) -> str | None:
         return product_page(pages, product_id_from_path(path), for_url)
     if path in CATEGORY_PAGES:
         return category_page(pages, path, query, for_url)
+    if path == "/":
+        return home_page(pages, for_url)
     return None
 
 
@@ -111,7 +127,7 @@ class PagePreview:
         if (
             scope["type"] != "http"
             or scope.get("method") != "GET"
-            or not (path in CATEGORY_PAGES or PRODUCT_PATH.match(path))
+            or not (path == "/" or path in CATEGORY_PAGES or PRODUCT_PATH.match(path))
             or "text/html" not in Headers(scope=scope).get("accept", "")
         ):
             await self.app(scope, receive, send)

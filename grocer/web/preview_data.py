@@ -13,10 +13,12 @@ from grocer.views.catalogue import (
     CardView,
     CategoryLink,
     CategoryNode,
+    HomeSection,
     ProductView,
     cards,
     category_node,
     product_view,
+    section_view,
 )
 
 ROW_CARDS = 6
@@ -74,3 +76,13 @@ def category(db: Session, main_id: int, category_id: int) -> CategoryPreview | N
         "leaves": node["children"] if current.get("level", 0) < 3 else [],
         "row": first_row,
     }
+
+
+def home(db: Session) -> list[HomeSection]:
+    """The home sections, as grocer.state.catalogue.CatalogueState.load_home reads them."""
+    views = (
+        section_view(s)
+        for s in catalogue.sections(db, articles_only=True, active=True)
+        if isinstance(s, dict) and s.get("id") is not None
+    )
+    return [v for v in views if v["articles"]]

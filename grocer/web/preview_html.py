@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from grocer.views.catalogue import FALLBACK_IMAGE, CardView, ProductView
+from grocer.views.catalogue import FALLBACK_IMAGE, CardView, HomeSection, ProductView
 from grocer.views.icons import icon_markup
 from grocer.views.styles import (
     ADD_BUTTON,
@@ -40,6 +40,11 @@ from grocer.views.styles import (
     DISCOUNT_BADGE,
     FAVOURITE,
     FILTER_BUTTON,
+    HOME_BLOCK_CARDS,
+    HOME_BLOCK_IMAGE,
+    HOME_BLOCK_SLOT,
+    HOME_IMAGE_SECTION,
+    HOME_ROW_SECTION,
     IMAGE,
     LEAF_LINK,
     LEAVES_TITLE,
@@ -51,7 +56,9 @@ from grocer.views.styles import (
     PRICE_ROW,
     PRODUCT_GRID,
     QUALITY_BADGE,
+    SECTION_TITLE,
     SLIDES_CAROUSEL,
+    SLIDES_ROW,
     VIEW_ALL,
 )
 from grocer.web.preview_data import CategoryPreview, PreviewRow
@@ -80,9 +87,12 @@ def _e(value: Any) -> str:
     return escape("" if value is None else str(value), quote=True)
 
 
-def _img(src: Any, alt: Any, size: int, class_name: str, first: bool = False) -> str:
+def _img(
+    src: Any, alt: Any, size: int, class_name: str, first: bool = False, lazy: bool = False
+) -> str:
+    """A picture; `first` ones are fetched first (the LCP), `lazy` ones when scrolled near."""
     url = src if isinstance(src, str) and src.startswith("/") else FALLBACK_IMAGE
-    priority = ' fetchpriority="high"' if first else ""
+    priority = ' fetchpriority="high"' if first else ' loading="lazy"' if lazy else ""
     return (
         f'<img src="{_e(url)}" alt="{_e(alt)}" class="{class_name}" width="{size}" '
         f'height="{size}" decoding="async"{priority}>'
@@ -162,7 +172,7 @@ def product(view: ProductView) -> str:
 # --- category page --------------------------------------------------------------------------
 
 
-def _card(article: CardView, first: bool) -> str:
+def _card(article: CardView, first: bool, lazy: bool = False) -> str:
     """grocer.components.product_card.product_card, without its buttons."""
     href = f"/produit/{int(article['id'])}"
     badges = _discount_badge(article) + _quality_badge(article)
@@ -172,6 +182,7 @@ def _card(article: CardView, first: bool) -> str:
         300,
         f"{IMAGE} {CARD_IMAGE}",
         first=first,
+        lazy=lazy,
     )
     return (
         f'<article class="{CARD}"><div class="relative">'
@@ -187,25 +198,54 @@ def _card(article: CardView, first: bool) -> str:
     )
 
 
-def _row(row: PreviewRow) -> str:
-    """grocer.components.product_row.product_row: title, then the first cards."""
+def _row(
+    row: PreviewRow,
+    slides: str = SLIDES_CAROUSEL,
+    subtitle: str | None = None,
+    view_all_href: str | None = None,
+    part: str | None = None,
+    lazy: bool = False,
+) -> str:
+    """grocer.components.product_row.product_row: title, then the first cards. A `part` (the
+    row's id) names the section for the page, which keeps it until it mounts its own."""
     arrows = "".join(
         f'<span class="{ARROW}">{icon_markup(name, 18)}</span>'
         for name in ("chevron-left", "chevron-right")
     )
-    slides = "".join(
-        f'<div class="{SLIDES_CAROUSEL}">{_card(a, first=i < 2)}</div>'
+    cards = "".join(
+        f'<div class="{slides}">{_card(a, first=not lazy and i < 2, lazy=lazy)}</div>'
         for i, a in enumerate(row["articles"])
     )
     return (
-        '<section class="py-6"><div class="mb-3 flex items-end justify-between gap-3">'
-        f'<div class="min-w-0"><h2 class="text-xl font-bold text-gray-900">{_e(row["title"])}</h2>'
-        '</div><div class="flex shrink-0 items-center gap-2">'
-        f'<span class="{VIEW_ALL}">{_e(label("catalogue:viewAll"))}</span>'
+        f'<section{_part(part)} class="{HOME_ROW_SECTION}">'
+        '<div class="mb-3 flex items-end justify-between gap-3"><div class="min-w-0">'
+        f'<h2{_title_id(part)} class="{SECTION_TITLE}">{_e(row["title"])}</h2>'
+        + (f'<p class="text-sm text-gray-500">{_e(subtitle)}</p>' if subtitle is not None else "")
+        + '</div><div class="flex shrink-0 items-center gap-2">'
+        f"{_view_all(view_all_href)}"
         f'<div class="flex items-center gap-2">{arrows}</div></div></div>'
-        f'<div class="overflow-hidden"><div class="-ml-3 flex touch-pan-y">{slides}</div></div>'
+        f'<div class="overflow-hidden"><div class="-ml-3 flex touch-pan-y">{cards}</div></div>'
         "</section>"
     )
+
+
+def _part(part: str | None) -> str:
+    """A section's attributes: its part name, and its heading as its label (as the page's)."""
+    if not part:
+        return ""
+    return f' data-preview-part="{_e(part)}" aria-labelledby="{_e(part)}-title"'
+
+
+def _title_id(part: str | None) -> str:
+    return f' id="{_e(part)}-title"' if part else ""
+
+
+def _view_all(href: str | None) -> str:
+    """ "Voir tout": a real link where the preview knows where it goes."""
+    text = _e(label("catalogue:viewAll"))
+    if href is None:
+        return f'<span class="{VIEW_ALL}">{text}</span>'
+    return f'<a href="{_e(href)}" class="{VIEW_ALL}">{text}</a>'
 
 
 def category(data: CategoryPreview) -> str:
@@ -262,3 +302,45 @@ def category(data: CategoryPreview) -> str:
     if data.get("row"):
         html += _row(data["row"])
     return html
+
+
+# --- home -----------------------------------------------------------------------------------
+
+
+def _image_block(section: HomeSection, first: bool, lazy: bool) -> str:
+    """grocer.pages.home.image_block: the section's picture beside a block of cards."""
+    cards = "".join(
+        f'<div class="{HOME_BLOCK_SLOT[i]}">{_card(a, first=first and i < 2, lazy=lazy)}</div>'
+        for i, a in enumerate(section["articles"][: len(HOME_BLOCK_SLOT)])
+    )
+    picture = _img(
+        section.get("image"), "", 600, "h-full w-full object-cover object-top", first, lazy
+    )
+    part = section["rowId"]
+    return (
+        f'<section{_part(part)} class="{HOME_IMAGE_SECTION}">'
+        '<div class="mb-3 flex items-end justify-between gap-3"><div class="min-w-0">'
+        f'<h2{_title_id(part)} class="{SECTION_TITLE}">{_e(section["title"])}</h2>'
+        f'<p class="text-sm text-gray-500">{_e(section["description"])}</p></div>'
+        f"{_view_all(section['viewAll'])}</div>"
+        f'<div class="grid gap-4 lg:grid-cols-3"><div class="{HOME_BLOCK_IMAGE}">{picture}</div>'
+        f'<div class="{HOME_BLOCK_CARDS}">{cards}</div></div></section>'
+    )
+
+
+def home(sections: list[HomeSection], eager: int) -> str:
+    """grocer.pages.home's sections, each as the page draws it, every one named for the page
+    to keep until it mounts its own; pictures past the first `eager` sections load lazily."""
+    return "".join(
+        _image_block(section, first=i == 0, lazy=i >= eager)
+        if section["hasImage"]
+        else _row(
+            {"title": section["title"], "articles": section["articles"]},
+            slides=SLIDES_ROW,
+            subtitle=section["description"],
+            view_all_href=section["viewAll"],
+            part=section["rowId"],
+            lazy=i >= eager,
+        )
+        for i, section in enumerate(sections)
+    )

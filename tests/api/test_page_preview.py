@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from grocer.seed.loader import load_demo
 from grocer.services.catalogue import A, C
+from grocer.services.catalogue import sections as sections_of
 from grocer.views.styles import SLOT_ID
 from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
 from grocer.web.page_preview import PagePreview
@@ -42,6 +43,7 @@ def pages(tmp_path: Path) -> Path:
     built.mkdir()
     (built / "__spa-fallback.html").write_text(add_shell(FALLBACK))
     (built / "products.html").write_text(CATEGORY_PAGE)
+    (built / "index.html").write_text(CATEGORY_PAGE)
     (built / "level-one-products.html").write_text(CATEGORY_PAGE)
     return built
 
@@ -97,6 +99,29 @@ def test_a_category_page_arrives_with_its_names_and_first_row(
     assert page.count('fetchpriority="high"') == 2  # the two cards a phone shows first
 
 
+def test_the_home_arrives_with_every_section_in_display_order(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    # The home's sections as the page loads them (the same service call as its state).
+    with Session(database) as db:
+        sections = [
+            (s["id"], s["title"]) for s in sections_of(db, articles_only=True, active=True)
+        ]
+    page = shop.get("/", headers=HTML).text
+    assert page.index(f'<div id="{SLOT_ID}" class="peer"><div id="grocer-preview"') > 0
+    assert 'data-for="/"' in page
+    # Every section, named for the page to keep in place until it mounts its own.
+    parts = [page.index(f'data-preview-part="section-{sid}"') for sid, _ in sections]
+    assert parts == sorted(parts) and len(parts) > 2
+    for sid, title in sections:
+        assert f'id="section-{sid}-title" class="text-xl font-bold text-gray-900">' in page
+    # The first section's pictures come first; the far ones only when scrolled near.
+    first, third = (page[parts[i] :] for i in (0, 2))
+    assert 'fetchpriority="high"' in first[: first.index("</section>")]
+    assert 'fetchpriority="high"' not in third
+    assert 'loading="lazy"' in third[: third.index("</section>")]
+
+
 def test_a_main_category_alone_previews_its_first_subcategory(
     shop: TestClient, database: sa.Engine
 ) -> None:
@@ -118,7 +143,6 @@ def test_a_main_category_alone_previews_its_first_subcategory(
         "/products?mainCategoryId=999999999999999999",
         "/products?mainCategoryId=424242",
         "/full-products?mainCategoryId=1",
-        "/",
     ],
 )
 def test_pages_it_cannot_preview_are_left_to_the_static_files(shop: TestClient, url: str) -> None:
