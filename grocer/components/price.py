@@ -8,34 +8,38 @@ from grocer.state.currency import CurrencyState
 from grocer.views.catalogue import CardView
 from grocer.views.styles import ORIGINAL, PRICE, PRICE_ROW
 
-
-def _shown(article: rx.Var[CardView], field: str) -> rx.Var[str]:
-    return article["display"][CurrencyState.code][field]
-
-
-def price_of(article: rx.Var[CardView]) -> rx.Var[str]:
-    return _shown(article, "price")
+Code = rx.Var[str] | None
+"""The currency to show: the shopper's (CurrencyState.code) unless a component passes its own
+(the product card gets it as a prop, so that it reads no state itself)."""
 
 
-def original_of(article: rx.Var[CardView]) -> rx.Var[str]:
-    return _shown(article, "original")
+def _shown(article: rx.Var[CardView], field: str, code: Code = None) -> rx.Var[str]:
+    return article["display"][CurrencyState.code if code is None else code][field]
 
 
-def saved_of(article: rx.Var[CardView]) -> rx.Var[str]:
-    return _shown(article, "saved")
+def price_of(article: rx.Var[CardView], code: Code = None) -> rx.Var[str]:
+    return _shown(article, "price", code)
 
 
-def price_tag(article: rx.Var[CardView], large: bool = False) -> rx.Component:
+def original_of(article: rx.Var[CardView], code: Code = None) -> rx.Var[str]:
+    return _shown(article, "original", code)
+
+
+def saved_of(article: rx.Var[CardView], code: Code = None) -> rx.Var[str]:
+    return _shown(article, "saved", code)
+
+
+def price_tag(article: rx.Var[CardView], large: bool = False, code: Code = None) -> rx.Component:
     """Sale (or regular) price, then the struck-through original price when on sale."""
     return rx.el.div(
         rx.el.span(
-            price_of(article),
+            price_of(article, code),
             class_name=PRICE[large],
         ),
         rx.cond(
-            original_of(article) != "",
+            original_of(article, code) != "",
             rx.el.s(
-                original_of(article),
+                original_of(article, code),
                 class_name=ORIGINAL[large],
             ),
         ),

@@ -19,25 +19,27 @@ from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.price import price_of, price_tag, saved_of
 from grocer.state.bag import BagState
+from grocer.state.currency import CurrencyState
 from grocer.state.favorites import FavoritesState
 from grocer.views.catalogue import FALLBACK_IMAGE, CardView
 from grocer.views.styles import (
     ADD_BUTTON,
     BADGES,
     CARD,
+    CARD_EXPRESS,
     CARD_IMAGE,
     CARD_NAME,
+    CARD_PROMOTION,
+    CARD_SAVED,
     CARD_WEIGHT,
     DISCOUNT_BADGE,
     FAVOURITE,
     FAVOURITE_PRESSED,
     FOCUS,
     IMAGE,
+    PLACEHOLDER,
     QUALITY_BADGE,
 )
-
-PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
-"""A transparent pixel shown until a lazy picture comes near the viewport."""
 
 _FALLBACK_DATA = asset_import(CAROUSEL_JS, "imageFallback")
 image_fallback: rx.Var = rx.Var(_js_expr="imageFallback", _var_data=_FALLBACK_DATA)
@@ -102,11 +104,10 @@ def product_image(
     )
 
 
-def quantity_stepper(article: rx.Var[CardView], large: bool = False) -> rx.Component:
+def quantity_stepper(article: rx.Var[CardView], qty: rx.Var[int]) -> rx.Component:
     """− (a trash can at quantity 1) · quantity · +, for an article already in the bag."""
     key = article["id"].to(str)
-    qty = BagState.quantities[key]
-    size = "h-10" if large else "h-9"
+    size = "h-9"
     btn = (
         f"inline-flex {size} w-10 items-center justify-center rounded-full text-white "
         f"hover:bg-green-800 {FOCUS}"
@@ -131,12 +132,11 @@ def quantity_stepper(article: rx.Var[CardView], large: bool = False) -> rx.Compo
     )
 
 
-def add_to_bag(article: rx.Var[CardView]) -> rx.Component:
+def add_to_bag(article: rx.Var[CardView], qty: rx.Var[int]) -> rx.Component:
     """Add-to-bag, which becomes the quantity stepper once the article is in the bag."""
-    key = article["id"].to(str)
     return rx.cond(
-        BagState.quantities[key] > 0,
-        quantity_stepper(article),
+        qty > 0,
+        quantity_stepper(article, qty),
         rx.el.button(
             icon("plus", 18),
             rx.el.span(t("catalogue:add"), class_name="ml-1"),
@@ -154,10 +154,9 @@ def is_favourite(article_id: rx.Var) -> rx.Var[bool]:
     return FavoritesState.ids.contains(article_id)
 
 
-def favourite_heart(article: rx.Var[CardView]) -> rx.Component:
+def favourite_heart(article: rx.Var[CardView], pressed: rx.Var[bool]) -> rx.Component:
     """The heart of a card: one toggle button, filled (by CSS, on aria-pressed) when the
-    article is a favourite. No state of its own: it reads the tab's one list of ids."""
-    pressed = is_favourite(article["id"])
+    article is a favourite (`pressed`, read from the tab's one list of ids)."""
     return rx.el.button(
         icon("heart", 18),
         type="button",
@@ -180,13 +179,33 @@ def discount_badge(article: rx.Var[CardView]) -> rx.Component:
     )
 
 
-def product_card(article: rx.Var[CardView], eager: bool = False) -> rx.Component:
+def product_card(article: rx.Var[CardView]) -> rx.Component:
+    """One card of a row or grid: the memoised `shop_card` given what it shows of the tab's
+    state (quantity in the bag, favourite, currency) as props, so that a change of the bag
+    re-renders the one card it concerns instead of every card of the page."""
+    return shop_card(
+        article=article,
+        quantity=BagState.quantities[article["id"].to(str)],
+        favourite=is_favourite(article["id"]),
+        currency=CurrencyState.code,
+    )
+
+
+@rx.memo
+def shop_card(
+    article: rx.Var[CardView],
+    quantity: rx.Var[int],
+    favourite: rx.Var[bool],
+    currency: rx.Var[str],
+) -> rx.Component:
+    """The card's markup, compiled once as a React component (not repeated for every list of
+    cards of a page), reading no state of its own."""
     href = product_href(article)
     remember = remember_handler(article)
     return rx.el.article(
         rx.el.div(
             ReactRouterLink.create(
-                product_image(article, eager=eager, class_name=CARD_IMAGE),
+                product_image(article, class_name=CARD_IMAGE),
                 to=href,
                 on_click=remember,
                 class_name=f"block rounded-xl {FOCUS}",
@@ -204,12 +223,12 @@ def product_card(article: rx.Var[CardView], eager: bool = False) -> rx.Component
                 ),
                 class_name=BADGES,
             ),
-            favourite_heart(article),
+            favourite_heart(article, favourite),
             class_name="relative",
         ),
-        rx.el.div(add_to_bag(article), class_name="mt-2"),
+        rx.el.div(add_to_bag(article, quantity), class_name="mt-2"),
         rx.el.div(
-            price_tag(article),
+            price_tag(article, code=currency),
             ReactRouterLink.create(
                 article["name"],
                 to=href,
@@ -218,17 +237,17 @@ def product_card(article: rx.Var[CardView], eager: bool = False) -> rx.Component
             ),
             rx.el.p(article["weightText"], class_name=CARD_WEIGHT),
             rx.cond(
-                saved_of(article) != "",
+                saved_of(article, currency) != "",
                 rx.el.p(
-                    t("catalogue:youSave", amount=saved_of(article)),
-                    class_name="mt-1 text-xs font-semibold text-red-700",
+                    t("catalogue:youSave", amount=saved_of(article, currency)),
+                    class_name=CARD_SAVED,
                 ),
             ),
             rx.cond(
                 article["promotion"],
                 rx.el.p(
                     article["promotion"],
-                    class_name="mt-1 line-clamp-1 text-xs text-green-700",
+                    class_name=CARD_PROMOTION,
                 ),
             ),
             rx.cond(
@@ -236,14 +255,12 @@ def product_card(article: rx.Var[CardView], eager: bool = False) -> rx.Component
                 rx.el.p(
                     icon("bolt", 12),
                     "EXPRESS",
-                    class_name=(
-                        "mt-1 inline-flex items-center gap-1 text-[11px] font-bold text-amber-700"
-                    ),
+                    class_name=CARD_EXPRESS,
                 ),
             ),
             class_name="mt-2 flex flex-col",
         ),
         class_name=CARD,
         aria_label=article["name"],
-        custom_attrs={"data-price": price_of(article)},
+        custom_attrs={"data-price": price_of(article, currency)},
     )

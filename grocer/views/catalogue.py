@@ -319,8 +319,8 @@ def promo_view(promotion: dict[str, Any]) -> PromoView:
 
 
 HOME_EAGER_SECTIONS = 2
-"""The home sections a screen holds at first: the page renders them with itself (the others
-as they come near the screen) and the server's preview loads their pictures at once."""
+"""The home sections a screen holds at first: the page renders them with itself, the others
+as they come near the screen (grocer.components.lazy_mount)."""
 
 
 def section_view(section: dict[str, Any]) -> HomeSection:

@@ -106,3 +106,10 @@ HOME_BLOCK_SLOT = ("block", "block", "hidden sm:block", "hidden lg:block")
 HOME_IMAGE_SECTION = "py-6 [content-visibility:auto] [contain-intrinsic-size:auto_560px]"
 HOME_ROW_SECTION = "py-6 [content-visibility:auto] [contain-intrinsic-size:auto_480px]"
 """Off-screen sections skip style and layout until scrolled near (less main-thread work)."""
+PLACEHOLDER = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+"""A transparent pixel shown until a lazy picture comes near the viewport (assets/carousel.js
+swaps in its `data-lazy-src`)."""
+CARD_SAVED = "mt-1 text-xs font-semibold text-red-700"
+CARD_PROMOTION = "mt-1 line-clamp-1 text-xs text-green-700"
+CARD_EXPRESS = "mt-1 inline-flex items-center gap-1 text-[11px] font-bold text-amber-700"
+"""A card's last lines: what the shopper saves, the promotion, the EXPRESS mark."""

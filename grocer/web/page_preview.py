@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from grocer.db import session_scope
 from grocer.services import catalogue
-from grocer.views.catalogue import HOME_EAGER_SECTIONS, product_id_from_path
+from grocer.views.catalogue import product_id_from_path
 from grocer.views.styles import SLOT_ID
 from grocer.web import preview_data, preview_html
 from grocer.web.build import built_pages_dir
@@ -99,7 +99,7 @@ def home_page(pages: Path, for_url: str) -> str | None:
         sections = preview_data.home(db)
     if not sections:
         return None
-    preview = preview_html.wrap(for_url, preview_html.home(sections, HOME_EAGER_SECTIONS))
+    preview = preview_html.wrap(for_url, preview_html.home(sections))
     return _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
 
 

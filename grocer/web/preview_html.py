@@ -32,8 +32,11 @@ from grocer.views.styles import (
     BACK_HOME,
     BADGES,
     CARD,
+    CARD_EXPRESS,
     CARD_IMAGE,
     CARD_NAME,
+    CARD_PROMOTION,
+    CARD_SAVED,
     CARD_WEIGHT,
     CRUMBS,
     CURRENT_CRUMB,
@@ -52,6 +55,7 @@ from grocer.views.styles import (
     ORIGINAL,
     PAGE_TITLE,
     PILL,
+    PLACEHOLDER,
     PRICE,
     PRICE_ROW,
     PRODUCT_GRID,
@@ -90,11 +94,13 @@ def _e(value: Any) -> str:
 def _img(
     src: Any, alt: Any, size: int, class_name: str, first: bool = False, lazy: bool = False
 ) -> str:
-    """A picture; `first` ones are fetched first (the LCP), `lazy` ones when scrolled near."""
+    """A picture; `first` ones are fetched first (the LCP); `lazy` ones when scrolled near,
+    once the app's scripts run (the page's own lazy pictures, grocer.components.product_card)."""
     url = src if isinstance(src, str) and src.startswith("/") else FALLBACK_IMAGE
-    priority = ' fetchpriority="high"' if first else ' loading="lazy"' if lazy else ""
+    source = f'src="{PLACEHOLDER}" data-lazy-src="{_e(url)}"' if lazy else f'src="{_e(url)}"'
+    priority = ' fetchpriority="high"' if first and not lazy else ""
     return (
-        f'<img src="{_e(url)}" alt="{_e(alt)}" class="{class_name}" width="{size}" '
+        f'<img {source} alt="{_e(alt)}" class="{class_name}" width="{size}" '
         f'height="{size}" decoding="async"{priority}>'
     )
 
@@ -193,8 +199,33 @@ def _card(article: CardView, first: bool, lazy: bool = False) -> str:
         f'<span class="ml-1">{_e(label("catalogue:add"))}</span></span></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
         f'<a href="{href}" class="{CARD_NAME}">{_e(article.get("name"))}</a>'
-        f'<p class="{CARD_WEIGHT}">{_e(article.get("weightText"))}</p></div>'
+        f'<p class="{CARD_WEIGHT}">{_e(article.get("weightText"))}</p>{_card_notes(article)}</div>'
         "</article>"
+    )
+
+
+def _card_notes(article: CardView) -> str:
+    """The card's last lines (what the shopper saves, the promotion, EXPRESS), so that the
+    page's own card, when it takes over, is the same height."""
+    saved, saved_data = _prices(article, "saved")
+    before, _, after = label("catalogue:youSave").partition("{{amount}}")
+    return (
+        (
+            f'<p class="{CARD_SAVED}">{_e(before)}<span{saved_data}>{_e(saved)}</span>'
+            f"{_e(after)}</p>"
+            if saved
+            else ""
+        )
+        + (
+            f'<p class="{CARD_PROMOTION}">{_e(article["promotion"])}</p>'
+            if article.get("promotion")
+            else ""
+        )
+        + (
+            f'<p class="{CARD_EXPRESS}">{icon_markup("bolt", 12)}EXPRESS</p>'
+            if article.get("express")
+            else ""
+        )
     )
 
 
@@ -307,14 +338,14 @@ def category(data: CategoryPreview) -> str:
 # --- home -----------------------------------------------------------------------------------
 
 
-def _image_block(section: HomeSection, first: bool, lazy: bool) -> str:
+def _image_block(section: HomeSection) -> str:
     """grocer.pages.home.image_block: the section's picture beside a block of cards."""
     cards = "".join(
-        f'<div class="{HOME_BLOCK_SLOT[i]}">{_card(a, first=first and i < 2, lazy=lazy)}</div>'
+        f'<div class="{HOME_BLOCK_SLOT[i]}">{_card(a, first=False, lazy=True)}</div>'
         for i, a in enumerate(section["articles"][: len(HOME_BLOCK_SLOT)])
     )
     picture = _img(
-        section.get("image"), "", 600, "h-full w-full object-cover object-top", first, lazy
+        section.get("image"), "", 600, "h-full w-full object-cover object-top", lazy=True
     )
     part = section["rowId"]
     return (
@@ -328,11 +359,12 @@ def _image_block(section: HomeSection, first: bool, lazy: bool) -> str:
     )
 
 
-def home(sections: list[HomeSection], eager: int) -> str:
-    """grocer.pages.home's sections, each as the page draws it, every one named for the page
-    to keep until it mounts its own; pictures past the first `eager` sections load lazily."""
+def home(sections: list[HomeSection]) -> str:
+    """grocer.pages.home's sections, each as the page draws it and named for the page to keep
+    until it mounts its own. Their pictures wait until scrolled near, as the page's do: on the
+    home the banner above them is what a phone paints first."""
     return "".join(
-        _image_block(section, first=i == 0, lazy=i >= eager)
+        _image_block(section)
         if section["hasImage"]
         else _row(
             {"title": section["title"], "articles": section["articles"]},
@@ -340,7 +372,7 @@ def home(sections: list[HomeSection], eager: int) -> str:
             subtitle=section["description"],
             view_all_href=section["viewAll"],
             part=section["rowId"],
-            lazy=i >= eager,
+            lazy=True,
         )
-        for i, section in enumerate(sections)
+        for section in sections
     )

@@ -85,3 +85,44 @@ def test_a_category_without_level_3_or_sections_has_neither() -> None:
     page = html.category(data)
     assert "Sous-catégories" not in page and "<section" not in page
     assert "<h1" in page
+
+
+def _section(index: int, has_image: bool, **article: Any) -> dict[str, Any]:
+    return {
+        "id": index,
+        "title": f"Section {index} <b>",
+        "description": "Le meilleur",
+        "image": "/img/sections/s.webp" if has_image else "",
+        "hasImage": has_image,
+        "rowId": f"section-{index}",
+        "viewAll": f"/full-products?sectionId={index}",
+        "articles": [card_view(_article(id=index * 10 + i, **article)) for i in range(6)],
+    }
+
+
+def test_the_home_preview_draws_every_section_as_the_page_does() -> None:
+    page = html.home([_section(1, True), _section(2, False), _section(3, False)])
+    # Each section named for the page, labelled by its heading, in order.
+    parts = [page.index(f'data-preview-part="section-{i}"') for i in (1, 2, 3)]
+    assert parts == sorted(parts)
+    assert page.count('aria-labelledby="section-') == 3
+    assert (
+        'id="section-2-title" class="text-xl font-bold text-gray-900">Section 2 &lt;b&gt;' in page
+    )
+    # A section with a picture shows four cards beside it (2, 3 or 4 by width); a row six.
+    block = page[parts[0] : parts[1]]
+    assert block.count("<article") == 4 and "hidden lg:block" in block
+    assert page[parts[1] : parts[2]].count("<article") == 6
+    assert page.count('href="/full-products?sectionId=3"') == 1  # "View all", a real link
+    # Every picture waits until scrolled near, like the page's own.
+    assert page.count("<img") == page.count("data-lazy-src=") and "fetchpriority" not in page
+
+
+def test_a_card_shows_the_same_last_lines_as_the_pages_card() -> None:
+    page = html.home([_section(1, False, promotion="2 achetées, 1 offerte", express=True)])
+    assert page.count("Vous économisez <span data-prices=") == 6  # 500 - 400
+    assert ">100\u00a0XOF</span></p>" in page
+    assert page.count(">2 achetées, 1 offerte</p>") == 6
+    assert page.count("EXPRESS</p>") == 6
+    plain = html.home([_section(2, False, salePrice=None, originalPrice=None)])
+    assert "Vous économisez" not in plain and "EXPRESS" not in plain

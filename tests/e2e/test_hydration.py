@@ -1,0 +1,86 @@
+"""The storefront pages hydrate the server's HTML as it is, and render what is far below the
+fold only when the shopper comes near it (issue 21).
+
+A mismatch between the prerendered HTML and the first client render makes React throw the
+server's HTML away and render the whole page again: in a production build it says so on the
+console as a recoverable error (React's errors #418-#425). The home paints every section from
+the server; the app mounts its own sections as they come near the screen, and a card of the
+last one works like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_session_bag import bag_count, wait_count
+
+HYDRATION_TROUBLE = re.compile(
+    r"Minified React error #(418|419|421|422|423|425)|hydrat|did not match", re.IGNORECASE
+)
+
+# The page's own data is in: no preview left on screen, nothing busy in the main column.
+DATA_IN = """() => !document.getElementById('grocer-preview')
+    && !document.querySelector('main [aria-busy="true"]')"""
+
+
+def _pages(catalogue: dict[str, Any]) -> dict[str, str]:
+    main, sub = catalogue["main"]["id"], catalogue["sub"]["id"]
+    return {
+        "home": "/",
+        "first level": f"/level-one-products?mainCategoryId={main}",
+        "second level": f"/products?mainCategoryId={main}&categoryId={sub}",
+        "product": f"/produit/{catalogue['article']['id']}",
+        "full products": f"/full-products?mainCategoryId={main}&categoryId={sub}",
+    }
+
+
+def _console_trouble(pg: Page) -> list[str]:
+    found: list[str] = []
+    pg.on(
+        "console",
+        lambda m: found.append(m.text) if m.type in ("error", "warning") else None,
+    )
+    pg.on("pageerror", lambda e: found.append(str(e)))
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", ["home", "first level", "second level", "product", "full products"]
+)
+def test_storefront_pages_hydrate_without_a_mismatch(
+    page: Page, phone: Page, catalogue: dict[str, Any], name: str
+) -> None:
+    path = _pages(catalogue)[name]
+    for pg in (phone, page):
+        messages = _console_trouble(pg)
+        pg.goto(path)
+        expect(pg.get_by_role("button", name=re.compile(r"^Panier"))).to_be_visible()
+        pg.wait_for_function(DATA_IN)
+        pg.wait_for_timeout(500)  # late commits (transitions) report their errors too
+        trouble = [m for m in messages if HYDRATION_TROUBLE.search(m)]
+        assert not trouble, f"{name} at {pg.viewport_size}: {trouble}"
+
+
+def test_far_home_sections_are_painted_then_mounted_when_scrolled_near(phone: Page) -> None:
+    phone.goto("/")
+    sections = phone.locator("main section[aria-labelledby]")
+    expect(sections.first.get_by_role("button", name="Ajouter au panier").first).to_be_visible()
+    count = sections.count()
+    assert count > 3, "the demo home has more sections than a screen holds"
+    last = sections.nth(count - 1)
+    # Painted from the server's HTML: heading and cards are there before the app mounts it.
+    expect(last.locator("h2")).not_to_be_empty()
+    expect(last.locator("article").first).to_be_attached()
+    expect(last.get_by_role("button", name="Ajouter au panier")).to_have_count(0)
+
+    last.scroll_into_view_if_needed()
+    add = last.get_by_role("button", name="Ajouter au panier").first
+    expect(add).to_be_visible()
+    before = bag_count(phone)
+    add.click()
+    wait_count(phone, before + 1)
+    expect(sections).to_have_count(count)  # nothing painted twice, nothing lost
