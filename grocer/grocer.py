@@ -5,7 +5,9 @@ import reflex as rx
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
 from grocer.pages import register_pages
+from grocer.settings import get_settings
 from grocer.web.cache_headers import StaticCacheHeaders
+from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
 from grocer.web.security_headers import SecurityHeaders
 
@@ -18,5 +20,8 @@ app = rx.App(
     api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
 )
 register_pages(app)
+# The websocket accepts the shop's own origin (whatever port or host it is served on) and the
+# configured ones, and logs the origins it refuses (see grocer.web.origins).
+install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)
