@@ -6,6 +6,7 @@ from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
 from grocer.pages import register_pages
 from grocer.settings import get_settings
+from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
@@ -18,6 +19,8 @@ from grocer.web.security_headers import SecurityHeaders
 app = rx.App(
     theme=None,
     api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
+    # An exception no handler caught sends the tab to /error/server (spec 001 §8).
+    backend_exception_handler=route_unexpected_exception,
 )
 register_pages(app)
 # The websocket accepts the shop's own origin (whatever port or host it is served on) and the

@@ -8,7 +8,7 @@ import reflex as rx
 
 from grocer.components.banner import banner_carousel
 from grocer.components.carousel import SLIDES_ROW
-from grocer.components.error_box import error_box
+from grocer.components.error_box import error_box, load_failure
 from grocer.components.filter_menu import filter_menu, filter_strip
 from grocer.components.layout import page_layout
 from grocer.components.product_card import lazy_image, product_card
@@ -113,16 +113,19 @@ def _sections_skeleton() -> rx.Component:
 
 
 def _sections() -> rx.Component:
+    # spec 001 §8: the box's icon says whether the server failed or could not be reached
+    failure = load_failure(CatalogueState.home_error, CatalogueState.home_loading)
     return rx.cond(
-        CatalogueState.home_loading,
-        _sections_skeleton(),
+        failure != "",
+        error_box(
+            "errors:sectionsTitle",
+            "errors:sectionsMessage",
+            CatalogueState.load_home,
+            kind=failure,
+        ),
         rx.cond(
-            CatalogueState.home_error,
-            error_box(
-                "errors:sectionsTitle",
-                "errors:sectionsMessage",
-                CatalogueState.load_home,
-            ),
+            CatalogueState.home_loading,
+            _sections_skeleton(),
             rx.foreach(CatalogueState.home_sections, _section),
         ),
     )
