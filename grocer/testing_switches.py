@@ -12,7 +12,8 @@ variables of the server process, read by nothing else).
   it fails as a server fault would and N is counted down in the file: the error routing and
   the error boxes can be shown with real failures (grocer.state.error_route).
 - `GROCER_E2E_BROKEN_ROUTE=1`: registers `/e2e-broken`, a page that throws while rendering in
-  the browser: the 500 fallback can be shown.
+  the browser: the 500 fallback can be shown; and `/e2e-broken-handler`, whose button runs a
+  handler that raises: the routing of an unexpected exception to /error/server can be shown.
 - `GROCER_E2E_FAST_AUTO_LOGOUT=1`: once a shopper saves an auto-logout time in the settings,
   that tab's idle timer counts its minutes as seconds (30 minutes: 30 s), so that the
   auto-logout can be watched; a time only loaded (the default 60 minutes of every other test's
