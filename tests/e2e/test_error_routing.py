@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from grocer import testing_switches
 
-ADD = "button:has-text('+ Ajouter')"
+ADD = 'button[aria-label="Ajouter au panier"]:visible'  # a product card's button
 SECTIONS_TITLE = "Erreur de chargement des sections"
 
 

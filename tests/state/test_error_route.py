@@ -86,26 +86,29 @@ def test_a_copy_sent_without_a_failed_load_changes_nothing() -> None:
     assert redirects(out) == [] and product.not_found is False
 
 
-def on_page(as_path: str) -> EventContext:
-    return EventContext(
+def fail_on_page(as_path: str) -> Any:
+    """What the app's exception handler sends for a handler that raised on `as_path` (the
+    event's context set as the event processor sets it)."""
+    context = EventContext(
         token="tab",
         state_manager=None,  # type: ignore[arg-type]
         enqueue_impl=None,  # type: ignore[arg-type]
         router_data={"pathname": urlsplit(as_path).path, "asPath": as_path},
     )
+    token = EventContext.set(context)
+    try:
+        return route_unexpected_exception(RuntimeError("boom"))
+    finally:
+        EventContext.reset(token)
 
 
 def test_an_unexpected_handler_exception_goes_to_the_server_error_page(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.ERROR, logger="grocer.state.error_route")
-    token = EventContext.set(on_page("/products?mainCategoryId=3"))
-    try:
-        raise_and_route = route_unexpected_exception(RuntimeError("boom"))
-    finally:
-        EventContext.reset(token)
-    assert raise_and_route is not None
-    path, query, replace = redirect(raise_and_route)
+    sent = fail_on_page("/products?mainCategoryId=3")
+    assert sent is not None
+    path, query, replace = redirect(sent)
     assert path == "/error/server" and replace is True
     assert query["type"] == "server" and query["message"] == "errors:actionFailed"
     assert query["from"] == "/products?mainCategoryId=3"
@@ -118,11 +121,7 @@ def test_an_exception_on_an_error_page_is_logged_without_a_redirect_loop(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.ERROR, logger="grocer.state.error_route")
-    token = EventContext.set(on_page("/error/server?type=server"))
-    try:
-        assert route_unexpected_exception(RuntimeError("boom")) is None
-    finally:
-        EventContext.reset(token)
+    assert fail_on_page("/error/server?type=server") is None
     assert "RuntimeError: boom" in caplog.records[-1].getMessage()
 
 
