@@ -4,11 +4,13 @@ import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 
 /** A path of this shop that "Réessayer" may reopen ("" otherwise): never another site, never
- * an error page (it would only show itself again). */
+ * an error page (it would only show itself again). Browsers drop tabs and line breaks from a
+ * URL, so "/\t/site" would become "//site" (another site): they are dropped before checking. */
 export function returnPath(from) {
-  if (!from || !from.startsWith("/") || from.startsWith("//") || from.includes("\\")) return "";
-  const path = from.split(/[?#]/)[0];
-  return path === "/error" || path.startsWith("/error/") ? "" : from;
+  const clean = (from || "").replace(/[\t\n\r]/g, "");
+  if (!clean.startsWith("/") || clean.startsWith("//") || clean.includes("\\")) return "";
+  const path = clean.split(/[?#]/)[0];
+  return path === "/error" || path.startsWith("/error/") ? "" : clean;
 }
 
 /** "Réessayer" on an error page: the page that failed (?from=...) in place of the error page

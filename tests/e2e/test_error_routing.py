@@ -135,6 +135,17 @@ def test_a_crafted_error_link_cannot_put_its_own_words_on_the_page(page: Page) -
     expect(page.get_by_text("Référence")).to_have_count(0)
 
 
+def test_retry_never_leaves_the_shop(page: Page, shop: str) -> None:
+    """A crafted `from` (another site, spelled as browsers would still follow it) is ignored:
+    "Réessayer" stays on the shop."""
+    for crafted in ("%2F%2Fevil.example%2F", "%2F%09%2Fevil.example%2F"):
+        page.goto(f"/error/server?type=server&from={crafted}")
+        expect(page.get_by_role("heading", name="Erreur du serveur")).to_be_visible()
+        page.get_by_role("button", name="Réessayer").click()
+        page.wait_for_load_state()
+        assert urlsplit(page.url).netloc == urlsplit(shop).netloc
+
+
 def test_the_shop_works_at_an_address_the_allowed_origins_do_not_list(
     page: Page, shop: str
 ) -> None:
