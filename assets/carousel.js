@@ -218,19 +218,6 @@ export function toggleGroup(event) {
   }
 }
 
-/** "Réessayer" on an error page: back to the page that failed (?from=...), else the previous
- * page, else reload. */
-export function retryPage() {
-  const from = new URLSearchParams(window.location.search).get("from");
-  if (from && from.startsWith("/") && !from.startsWith("//")) {
-    window.location.assign(from);
-  } else if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) {
-    window.history.back();
-  } else {
-    window.location.reload();
-  }
-}
-
 // Pictures below the fold (img[data-lazy-src]) load when they come within 300 px of the
 // viewport. The browser's own loading="lazy" starts 1250-2500 px early and loads every card of
 // every carousel row at once; on a phone plan that is most of the page's bytes.

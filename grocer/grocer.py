@@ -5,7 +5,10 @@ import reflex as rx
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
 from grocer.pages import register_pages
+from grocer.settings import get_settings
+from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
+from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
 from grocer.web.security_headers import SecurityHeaders
 
@@ -16,7 +19,12 @@ from grocer.web.security_headers import SecurityHeaders
 app = rx.App(
     theme=None,
     api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
+    # An exception no handler caught sends the tab to /error/server (spec 001 §8).
+    backend_exception_handler=route_unexpected_exception,
 )
 register_pages(app)
+# The websocket accepts the shop's own origin (whatever port or host it is served on) and the
+# configured ones, and logs the origins it refuses (see grocer.web.origins).
+install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)

@@ -7,8 +7,13 @@ variables of the server process, read by nothing else).
 - `GROCER_FAULT_CART_SAVE_FILE`: the path of a file holding a number N. While N > 0, each bag
   save (a `save_bag` attempt, the sending of a signed-in change) is refused and N is counted
   down in the file: the save-failure notice can be shown.
+- `GROCER_FAULT_CATALOGUE_FILE`: the path of a file of lines `<part> <N>` (parts: `sections`,
+  the home sections; `product`, the product page's article). While a part's N > 0, each load of
+  it fails as a server fault would and N is counted down in the file: the error routing and
+  the error boxes can be shown with real failures (grocer.state.error_route).
 - `GROCER_E2E_BROKEN_ROUTE=1`: registers `/e2e-broken`, a page that throws while rendering in
-  the browser: the 500 fallback can be shown.
+  the browser: the 500 fallback can be shown; and `/e2e-broken-handler`, whose button runs a
+  handler that raises: the routing of an unexpected exception to /error/server can be shown.
 - `GROCER_E2E_FAST_AUTO_LOGOUT=1`: once a shopper saves an auto-logout time in the settings,
   that tab's idle timer counts its minutes as seconds (30 minutes: 30 s), so that the
   auto-logout can be watched; a time only loaded (the default 60 minutes of every other test's
@@ -21,6 +26,7 @@ import os
 from pathlib import Path
 
 FAULT_CART_SAVE_ENV = "GROCER_FAULT_CART_SAVE_FILE"
+FAULT_CATALOGUE_ENV = "GROCER_FAULT_CATALOGUE_FILE"
 BROKEN_ROUTE_ENV = "GROCER_E2E_BROKEN_ROUTE"
 FAST_AUTO_LOGOUT_ENV = "GROCER_E2E_FAST_AUTO_LOGOUT"
 
@@ -40,6 +46,29 @@ def cart_save_refused() -> bool:
         return False
     file.write_text(str(remaining - 1))
     return True
+
+
+class CatalogueLoadRefused(RuntimeError):
+    """A catalogue load refused by the e2e fault switch (a stand-in for a server fault)."""
+
+
+def refuse_catalogue_load(part: str) -> None:
+    """Raise `CatalogueLoadRefused` when the fault switch refuses this load of `part` (and
+    count it); nothing whenever the switch is not set up."""
+    path = os.environ.get(FAULT_CATALOGUE_ENV, "").strip()
+    if not path:
+        return
+    file = Path(path)
+    try:
+        counts = dict(line.split() for line in file.read_text().splitlines() if line.strip())
+        remaining = int(counts.get(part, "0"))
+    except (OSError, ValueError):
+        return
+    if remaining <= 0:
+        return
+    counts[part] = str(remaining - 1)
+    file.write_text("".join(f"{name} {count}\n" for name, count in counts.items()))
+    raise CatalogueLoadRefused(f"{part} load refused by {FAULT_CATALOGUE_ENV}")
 
 
 def broken_route_enabled() -> bool:

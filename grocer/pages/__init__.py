@@ -95,14 +95,18 @@ PAGES: tuple[Page, ...] = (
     ),
 )
 
-#: The page that throws while rendering, for the browser test of the 500 fallback: registered
-#: only when the browser tests turn its switch on (grocer.testing_switches).
+#: The page that throws while rendering (the 500 fallback's browser test) and the page whose
+#: handler raises (the error routing's): registered only when the browser tests turn their
+#: switch on (grocer.testing_switches).
 BROKEN_PAGE = Page(e2e_broken.broken, e2e_broken.ROUTE, "Grocer", bare=True)
+BROKEN_HANDLER_PAGE = Page(e2e_broken.broken_handler, e2e_broken.HANDLER_ROUTE, "Grocer", bare=True)
 
 
 def pages() -> tuple[Page, ...]:
     """The pages this server registers."""
-    return (*PAGES, BROKEN_PAGE) if testing_switches.broken_route_enabled() else PAGES
+    if testing_switches.broken_route_enabled():
+        return (*PAGES, BROKEN_PAGE, BROKEN_HANDLER_PAGE)
+    return PAGES
 
 
 def register_pages(app: rx.App) -> None:

@@ -1,9 +1,16 @@
 """Error pages (spec 001 §2, §8): /error (default), /error/network, /error/server and the
 not-found page for any other path. Titles and messages from the spec, three suggestions each,
 "Réessayer", back to home, and the support e-mail and phone (settings). Fully static: they
-render without the server (a network error page must not need the network)."""
+render without the server (a network error page must not need the network).
+
+A redirect to them (grocer.state.error_route) carries in its query the type, a message key,
+the time of the failure, the page that failed (`from`: "Réessayer" reopens it in place of the
+error page) and the log reference; the page shows them, read in the browser (assets/
+error_pages.js)."""
 
 from __future__ import annotations
+
+import json
 
 import reflex as rx
 from reflex.vars import VarData
@@ -14,11 +21,12 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.buttons import icon_text_link
 from grocer.components.error_box import retry_button, suggestions
-from grocer.components.i18n import t
+from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, icon_badge
 from grocer.components.layout import page_layout
 from grocer.components.product_card import FOCUS
 from grocer.settings import get_settings
+from grocer.views.error_route import MESSAGE_KEYS
 
 ERROR_KINDS: dict[str, tuple[str, str]] = {
     # kind: (status shown, icon)
@@ -31,7 +39,7 @@ ERROR_KINDS: dict[str, tuple[str, str]] = {
 _retry = rx.Var(
     _js_expr="(() => retryPage())",
     _var_data=VarData(
-        imports={"$/public/carousel.js": [ImportVar(tag="retryPage", install=False)]}
+        imports={"$/public/error_pages.js": [ImportVar(tag="retryPage", install=False)]}
     ),
 ).to(FunctionStringVar, EventChain)
 
@@ -91,32 +99,66 @@ def error_content(kind: str) -> rx.Component:
 
 
 _SEARCH = VarData(
-    imports={"react-router": [ImportVar(tag="useSearchParams")]},
-    hooks={"const [errorSearch] = useSearchParams();": None},
+    imports={"$/public/error_pages.js": [ImportVar(tag="useErrorSearch", install=False)]},
+    hooks={"const errorSearch = useErrorSearch();": None},
 )
-error_type: rx.Var[str] = rx.Var(
-    _js_expr='(errorSearch.get("type") ?? "")', _var_type=str, _var_data=_SEARCH
-).to(str)
+
+
+def _param(name: str) -> str:
+    return f'(errorSearch.get("{name}") ?? "")'
+
+
+error_type: rx.Var[str] = rx.Var(_js_expr=_param("type"), _var_type=str, _var_data=_SEARCH).to(str)
 """/error?type=network|server|notfound (the redirect of a failed load carries its type)."""
-error_message: rx.Var[str] = rx.Var(
-    _js_expr='(errorSearch.get("message") ?? "").slice(0, 200)', _var_type=str, _var_data=_SEARCH
+error_message_key: rx.Var[str] = rx.Var(
+    _js_expr=f"({json.dumps(sorted(MESSAGE_KEYS))}.includes({_param('message')}) "
+    f'? {_param("message")} : "")',
+    _var_type=str,
+    _var_data=_SEARCH,
 ).to(str)
+"""The redirect's message: one of the keys the shop sends (grocer.views.error_route), else
+"" (a crafted link cannot put its own words on the shop's error page)."""
+error_time: rx.Var[str] = rx.Var(
+    _js_expr=f"errorTime({_param('timestamp')}, {current_language!s})",
+    _var_type=str,
+    _var_data=VarData.merge(
+        _SEARCH,
+        current_language._get_all_var_data(),
+        VarData(imports={"$/public/error_pages.js": [ImportVar(tag="errorTime", install=False)]}),
+    ),
+).to(str)
+"""When the failure happened, in the shopper's language and time zone."""
+error_ref: rx.Var[str] = rx.Var(
+    _js_expr=f'(/^[0-9a-f]{{8}}$/.test({_param("ref")}) ? {_param("ref")} : "")',
+    _var_type=str,
+    _var_data=_SEARCH,
+).to(str)
+"""The short reference under which the server logged the failure (for the support line)."""
+
+
+def error_details() -> rx.Component:
+    """What the redirect carried (spec 001 §8): its message, when it happened, its reference.
+    Empty on a page opened without them."""
+    line = "text-center text-xs text-gray-500"
+    return rx.el.div(
+        rx.cond(error_message_key != "", rx.el.p(t_var(error_message_key), class_name=line)),
+        rx.cond(
+            error_time != "", rx.el.p(t("errors:occurredAt", time=error_time), class_name=line)
+        ),
+        rx.cond(error_ref != "", rx.el.p(t("errors:reference", ref=error_ref), class_name=line)),
+        id="error-details",
+        class_name="-mt-6 space-y-1 pb-8",
+    )
 
 
 def _with_detail(kind: str) -> rx.Component:
-    return rx.fragment(
-        error_content(kind),
-        rx.cond(
-            error_message != "",
-            rx.el.p(error_message, class_name="-mt-6 pb-8 text-center text-xs text-gray-500"),
-        ),
-    )
+    return rx.fragment(error_content(kind), error_details())
 
 
 def error_page(kind: str):
     def page() -> rx.Component:
         if kind != "default":
-            return page_layout(error_content(kind))
+            return page_layout(_with_detail(kind))
         # /error: the type and message of the redirect, when given, else the default page.
         return page_layout(
             rx.match(

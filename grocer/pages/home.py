@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.banner import banner_carousel
-from grocer.components.error_box import error_box
+from grocer.components.error_box import error_box, load_failure
 from grocer.components.filter_menu import filter_menu, filter_strip
 from grocer.components.layout import page_layout
 from grocer.components.lazy_mount import lazy_mount
@@ -118,17 +118,25 @@ def _sections_skeleton() -> rx.Component:
 
 
 def _sections() -> rx.Component:
+    # spec 001 §8: the box's icon says whether the server failed or could not be reached
+    failure = load_failure(CatalogueState.home_error, CatalogueState.home_loading)
+    box = error_box(
+        "errors:sectionsTitle",
+        "errors:sectionsMessage",
+        CatalogueState.load_home,
+        kind=failure,
+    )
     return rx.cond(
         CatalogueState.home_loading,
-        # The server's preview of the first sections (grocer.web) until the sections are in.
-        preview_slot(_sections_skeleton()),
+        # The server's preview of the sections (grocer.web) until they are in (else a
+        # skeleton); when the server cannot be reached, the box above what the preview shows.
+        rx.fragment(
+            rx.cond(failure != "", box),
+            preview_slot(rx.cond(failure != "", rx.fragment(), _sections_skeleton())),
+        ),
         rx.cond(
-            CatalogueState.home_error,
-            error_box(
-                "errors:sectionsTitle",
-                "errors:sectionsMessage",
-                CatalogueState.load_home,
-            ),
+            failure != "",
+            box,
             rx.foreach(
                 CatalogueState.home_sections,
                 lambda section, index: lazy_mount(

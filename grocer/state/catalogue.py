@@ -15,6 +15,7 @@ import time
 
 import reflex as rx
 
+from grocer import testing_switches
 from grocer.services import catalogue
 from grocer.state import session_guard
 from grocer.views.catalogue import (
@@ -91,6 +92,7 @@ class CatalogueState(rx.State):
             self.home_loading = True
             yield
         try:
+            testing_switches.refuse_catalogue_load("sections")
             found = await session_guard.call(catalogue.sections, articles_only=True, active=True)
             promos = await session_guard.call(catalogue.banner_promotions)
         except Exception:

@@ -9,10 +9,12 @@ from typing import Any
 
 import reflex as rx
 
+from grocer import testing_switches
 from grocer.services import catalogue
 from grocer.services.errors import NotFound
 from grocer.state import session_guard
 from grocer.state.bag import BagState
+from grocer.state.error_route import to_error_page
 from grocer.views.catalogue import (
     FALLBACK_IMAGE,
     CardView,
@@ -44,6 +46,7 @@ class ProductState(rx.State):
     # code to run in the browser (it would arrive as text for `eval`, which the CSP forbids).
     cache_key: str = ""
     _product_id: int = 0
+    _load_failed: bool = False  # the last load failed (not a 404): a copy may stand in
 
     @rx.var
     def image(self) -> str:
@@ -62,6 +65,7 @@ class ProductState(rx.State):
         self.tab = "description"
         self.review_sent = False
         self.cache_key = ""
+        self._load_failed = False
         product_id = product_id_from_path(self.router.url.path)
         self._product_id = product_id
         yield
@@ -70,6 +74,7 @@ class ProductState(rx.State):
             self.loading = False
             return
         try:
+            testing_switches.refuse_catalogue_load("product")
             article = await session_guard.call(catalogue.get_article, product_id)
             self.product = product_view(article)
             try:
@@ -82,20 +87,26 @@ class ProductState(rx.State):
             self.not_found = True
         except Exception:
             log.exception("product load failed; trying the browser's copy")
+            self._load_failed = True
             self.cache_key = f"product_{product_id}"
             return
         self.loading = False
 
     @rx.event
-    def use_cached(self, raw: Any) -> None:
+    def use_cached(self, raw: Any):
+        """The browser's copy after a failed load; with none, the page has nothing to show:
+        spec 001 §8 sends a server failure to /error/server (replacing this page)."""
         self.cache_key = ""
+        if not self._load_failed:
+            return None
+        self._load_failed = False
         view = cached_view(raw, self._product_id)
         if view is None:
-            self.not_found = True
-        else:
-            self.product = view
-            self.from_cache = True
+            return to_error_page("server", "errors:productLoadFailed", self.router.url.path)
+        self.product = view
+        self.from_cache = True
         self.loading = False
+        return None
 
     @rx.event
     def set_quantity(self, value: Any) -> None:

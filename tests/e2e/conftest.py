@@ -81,6 +81,10 @@ def shop_env() -> dict[str, str]:
         testing_switches.FAULT_CART_SAVE_ENV: os.path.join(
             os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-cart-fault-{os.getpid()}"
         ),
+        # Error routing (issue #19): catalogue loads that fail as a server fault would.
+        testing_switches.FAULT_CATALOGUE_ENV: os.path.join(
+            os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-catalogue-fault-{os.getpid()}"
+        ),
     }
 
 

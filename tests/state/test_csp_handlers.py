@@ -59,8 +59,10 @@ def test_a_forged_copy_for_another_product_is_refused() -> None:
         {"pathname": "/produit/[id]", "asPath": "/produit/7"}
     )
     run(ProductState.load, product)
-    run(ProductState.use_cached, product, json.dumps({"id": 8, "name": "Autre"}))
-    assert product.not_found is True and product.product == {}
+    out = run(ProductState.use_cached, product, json.dumps({"id": 8, "name": "Autre"}))
+    assert product.product == {} and product.from_cache is False
+    # nothing to show: the server failure goes to its error page (spec 001 §8)
+    assert "/error/server?" in str(out[0])
 
 
 def test_the_address_dialog_asks_the_browser_for_its_position_through_a_var() -> None:
