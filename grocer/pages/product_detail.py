@@ -420,10 +420,10 @@ LIVE_DOT = "h-2.5 w-2.5 animate-pulse rounded-full bg-red-500"
 
 
 def visitors_banner() -> rx.Component:
-    """The live visitors notice. Fixed at the bottom left from the `lg` breakpoint (the spec's
-    fixed banner), where the product's buttons sit in the right-hand column; on a phone or a
-    tablet it sits in the page flow under the buttons, so that it never covers one of them
-    (fixed, it hid "Add To Cart" on a 390 px phone)."""
+    """The live visitors notice, under the product's buttons in the page flow. The spec draws
+    it as a fixed banner, but fixed it covered controls: "Add To Cart" on a 390 px phone, and
+    on a desktop the related cards' "Ajouter" and the footer's links as the page scrolled
+    under it (issue 19: it must never cover a control). In the flow it covers nothing."""
     return rx.el.div(
         rx.el.span(class_name=LIVE_DOT, aria_hidden="true"),
         rx.el.span(t("catalogue:realTime"), class_name="font-bold"),
@@ -431,7 +431,7 @@ def visitors_banner() -> rx.Component:
         rx.el.span(t("catalogue:visitorsNow")),
         class_name=(
             "mt-4 flex w-fit items-center gap-2 rounded-full bg-gray-900/90 px-4 py-2 text-xs "
-            "text-white shadow-lg lg:fixed lg:bottom-4 lg:left-4 lg:z-30 lg:mt-0"
+            "text-white shadow-lg"
         ),
     )
 
