@@ -96,38 +96,42 @@ def test_bag_panel_has_no_serious_accessibility_fault(tab: Any) -> None:
         "(sel) => /\\d/.test(document.querySelector(sel)?.innerText || '')", arg=BAG
     )
     tab.locator(BAG).first.click()
-    panel = tab.locator("#bag-panel")
-    panel.get_by_role("button", name="Check out").wait_for()  # the line and its totals
+    checkout = tab.locator("#bag-panel").get_by_role("button", name="Check out")
+    _assert_open_and_sound(tab, checkout, "the home with the bag panel open (one line)")
+
+
+def _from_header(tab: Any, phone_label: str, desktop_label: str) -> None:
+    """On the home, press a header control (on a phone, in the menu drawer)."""
+    _open(tab, "/", ADD)
+    if _is_phone(tab):
+        tab.get_by_role("button", name="Menu").first.click()
+    label = phone_label if _is_phone(tab) else desktop_label
+    tab.get_by_role("button", name=label, exact=True).first.click()
+
+
+def _assert_open_and_sound(tab: Any, dialog: Any, where: str) -> None:
+    dialog.wait_for()
     _settled(tab)
-    _assert_no_serious(tab, "the home with the bag panel open")
+    _assert_no_serious(tab, where)
 
 
 def test_sign_in_dialog_has_no_serious_accessibility_fault(tab: Any) -> None:
-    _open(tab, "/", ADD)
-    if _is_phone(tab):
-        tab.get_by_role("button", name="Menu").first.click()
-        tab.get_by_role("button", name="Se connecter", exact=True).first.click()
-    else:
-        tab.get_by_role("button", name="Sign in", exact=True).click()
+    _from_header(tab, "Se connecter", "Sign in")
     dialog = tab.get_by_role("dialog", name="Connectez-vous à votre compte")
     dialog.get_by_label("Nom d'utilisateur ou email").wait_for()
-    _settled(tab)
-    _assert_no_serious(tab, "the home with the sign-in dialog open")
+    _assert_open_and_sound(tab, dialog, "the home with the sign-in dialog open")
 
 
 def test_address_dialog_has_no_serious_accessibility_fault(tab: Any) -> None:
-    _open(tab, "/", ADD)
-    if _is_phone(tab):
-        # On a phone, the dialog opens with the map picker over it.
-        tab.get_by_role("button", name="Menu").first.click()
-        tab.get_by_role("button", name="Entrez votre adresse").first.click()
-        shown = tab.get_by_role("dialog", name="Choisissez votre adresse sur la carte")
-    else:
-        tab.get_by_role("button", name="Entrez votre adresse").first.click()
-        shown = tab.get_by_role("dialog", name="Entrez votre adresse de livraison")
-    shown.wait_for()
-    _settled(tab)
-    _assert_no_serious(tab, "the home with the address dialog open")
+    _from_header(tab, "Entrez votre adresse", "Entrez votre adresse")
+    # On a phone, the dialog opens with the map picker over it.
+    name = (
+        "Choisissez votre adresse sur la carte"
+        if _is_phone(tab)
+        else "Entrez votre adresse de livraison"
+    )
+    dialog = tab.get_by_role("dialog", name=name)
+    _assert_open_and_sound(tab, dialog, "the home with the address dialog open")
 
 
 def test_visitors_notice_never_covers_add_to_cart(tab: Any, catalogue: dict[str, Any]) -> None:
