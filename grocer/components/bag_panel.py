@@ -137,7 +137,7 @@ def bag_line(item: rx.Var[BagRow]) -> rx.Component:
                         item["original"][CurrencyState.code] != "",
                         rx.el.s(
                             item["original"][CurrencyState.code],
-                            class_name="block text-xs text-gray-400",
+                            class_name="block text-xs text-gray-500",
                         ),
                     ),
                     class_name="shrink-0 text-right",

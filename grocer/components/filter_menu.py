@@ -108,4 +108,7 @@ def filter_menu() -> rx.Component:
         role="group",
         aria_label=t("catalogue:shopByMenu"),
         aria_hidden=rx.cond(show, "false", "true"),
+        # Hidden, its chips must leave the tab order too (aria-hidden alone leaves them
+        # focusable: a keyboard user would land on invisible controls).
+        custom_attrs={"inert": ~show},
     )

@@ -184,5 +184,8 @@ def site_footer() -> rx.Component:
             ),
             class_name="mx-auto max-w-7xl px-4 py-10",
         ),
-        class_name="mt-12 bg-gray-900 [content-visibility:auto] [contain-intrinsic-size:auto_520px]",
+        # Always rendered (no content-visibility): skipped, the footer kept a fixed height
+        # smaller than its phone layout, and the links below it were read on the white page,
+        # not on the footer's dark background (axe and Lighthouse: low contrast).
+        class_name="mt-12 bg-gray-900",
     )

@@ -36,6 +36,15 @@ BUTTON = (
 )
 
 
+def _results_showing() -> rx.Var:
+    """True while the results panel is there (searching, or a search has answered)."""
+    return (
+        MapPickerState.searching
+        | (MapPickerState.results.length() > 0)
+        | (MapPickerState.searched != "")
+    )
+
+
 def search_box() -> rx.Component:
     return rx.el.div(
         *search_field(
@@ -44,7 +53,8 @@ def search_box() -> rx.Component:
                     "map-picker-search",
                     t("address:picker.searchPlaceholder"),
                     "h-12",
-                    {"aria-controls": "map-picker-results"},
+                    # Only while the panel exists: an id that is not in the page is invalid.
+                    {"aria-controls": rx.cond(_results_showing(), "map-picker-results", None)},
                     value=MapPickerState.query,
                     on_change=MapPickerState.set_query,
                 ),
@@ -65,13 +75,8 @@ def result_row(item: rx.Var) -> rx.Component:
 
 def results_panel() -> rx.Component:
     """Loading, empty and found states; over the map on a phone, in the panel on desktop."""
-    showing = (
-        MapPickerState.searching
-        | (MapPickerState.results.length() > 0)
-        | (MapPickerState.searched != "")
-    )
     return rx.cond(
-        showing,
+        _results_showing(),
         rx.el.div(
             search_results(
                 MapPickerState.searching,

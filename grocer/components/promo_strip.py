@@ -16,12 +16,12 @@ def promo_strip() -> rx.Component:
             rx.el.p(
                 rx.el.span(
                     "%",
-                    class_name="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-white/20 text-xs font-bold",
+                    class_name="mr-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-black/20 text-xs font-bold",
                     aria_hidden="true",
                 ),
                 t("bag:promoBanner.text"),
                 rx.el.strong(
-                    "SAVE10", class_name="ml-1.5 rounded bg-white/20 px-1.5 font-mono tracking-wide"
+                    "SAVE10", class_name="ml-1.5 rounded bg-black/20 px-1.5 font-mono tracking-wide"
                 ),
                 class_name="flex items-center text-sm",
             ),
@@ -34,6 +34,6 @@ def promo_strip() -> rx.Component:
             ),
             role="region",
             aria_label=t("bag:promoBanner.label"),
-            class_name="flex items-center justify-between gap-3 bg-orange-500 px-4 py-2 text-white",
+            class_name="flex items-center justify-between gap-3 bg-orange-700 px-4 py-2 text-white",
         ),
     )

@@ -174,7 +174,7 @@ def payment_logos() -> rx.Component:
             _pay_badge("Orange Money", "bg-black text-orange-500"),
             _pay_badge("Mobile Money", "bg-yellow-400 text-blue-900"),
             _pay_badge("Telecel", "bg-red-600 text-white"),
-            _pay_badge("Wave", "bg-sky-400 text-white"),
+            _pay_badge("Wave", "bg-sky-700 text-white"),
             _pay_badge("VISA", "bg-blue-900 italic text-white"),
             _pay_badge("Mastercard", "border border-gray-200 bg-white text-gray-800", mastercard),
             _pay_badge("PayPal", "border border-gray-200 bg-white text-blue-800"),
@@ -255,6 +255,7 @@ def summary() -> rx.Component:
             class_name="mt-6 flex flex-wrap items-center gap-3",
         ),
         wishlist_button(),
+        visitors_banner(),
         payment_logos(),
         rx.el.dl(
             _fact("catalogue:sku", P["sku"]),
@@ -419,14 +420,18 @@ LIVE_DOT = "h-2.5 w-2.5 animate-pulse rounded-full bg-red-500"
 
 
 def visitors_banner() -> rx.Component:
+    """The live visitors notice, under the product's buttons in the page flow. The spec draws
+    it as a fixed banner, but fixed it covered controls: "Add To Cart" on a 390 px phone, and
+    on a desktop the related cards' "Ajouter" and the footer's links as the page scrolled
+    under it (issue 19: it must never cover a control). In the flow it covers nothing."""
     return rx.el.div(
         rx.el.span(class_name=LIVE_DOT, aria_hidden="true"),
         rx.el.span(t("catalogue:realTime"), class_name="font-bold"),
         rx.el.span("/", aria_hidden="true", class_name="text-white/60"),
         rx.el.span(t("catalogue:visitorsNow")),
         class_name=(
-            "fixed bottom-4 left-4 z-30 flex items-center gap-2 rounded-full bg-gray-900/90 px-4 "
-            "py-2 text-xs text-white shadow-lg"
+            "mt-4 flex w-fit items-center gap-2 rounded-full bg-gray-900/90 px-4 py-2 text-xs "
+            "text-white shadow-lg"
         ),
     )
 
@@ -443,7 +448,6 @@ def product_view() -> rx.Component:
             ProductState.related.length() > 0,
             product_row(t("catalogue:related"), ProductState.related, row_id="related-products"),
         ),
-        visitors_banner(),
     )
 
 

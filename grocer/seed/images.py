@@ -9,18 +9,30 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from grocer.seed import demo_data as data
+from grocer.seed.drawing import (
+    RGB,
+    WHITE,
+    Draw,
+    box,
+    dark,
+    ellipse_poly,
+    leaf,
+    light,
+    luminance,
+    lw,
+    mix,
+    rgb,
+)
+from grocer.seed.produce import PRODUCE_SHAPES, ShapeFn
 
-RGB = tuple[int, int, int]
 Art = tuple[str, str]  # (shape, colour)
-Draw = ImageDraw.ImageDraw
-ShapeFn = Callable[[Draw, float, float, float, RGB, RGB], None]
 
 SCALE = 2  # supersampling factor
 WEBP_QUALITY = 70
@@ -30,7 +42,6 @@ SECTION_SIZE = 600
 PROMOTION_SIZE = (600, 400)
 BANNER_SIZES = ((1200, 400, ""), (600, 300, "-600"))
 INK: RGB = (38, 50, 56)
-WHITE: RGB = (255, 255, 255)
 GREEN: RGB = (46, 125, 50)
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts")
@@ -66,32 +77,7 @@ PROMOTION_ART: dict[str, list[str]] = {
     "fete-tabaski": ["gigot-d-agneau", "brochettes-de-boeuf", "viande-de-mouton"],
 }
 
-# --------------------------------------------------------------------------- colours & fonts
-
-
-def rgb(colour: str) -> RGB:
-    r, g, b = ImageColor.getrgb(colour)[:3]
-    return r, g, b
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def dark(c: RGB, t: float = 0.3) -> RGB:
-    return mix(c, (0, 0, 0), t)
-
-
-def light(c: RGB, t: float = 0.45) -> RGB:
-    return mix(c, WHITE, t)
-
-
-def luminance(c: RGB) -> float:
-    return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255
+# --------------------------------------------------------------------------- fonts
 
 
 @lru_cache(maxsize=4)
@@ -164,146 +150,11 @@ def draw_lines(
     return y + len(lines) * size * spacing
 
 
-# --------------------------------------------------------------------------- shape helpers
-
-
-def ellipse_poly(
-    cx: float, cy: float, rx: float, ry: float, angle: float = 0, n: int = 48
-) -> list[tuple[float, float]]:
-    a = math.radians(angle)
-    pts = []
-    for i in range(n):
-        t = 2 * math.pi * i / n
-        x, y = rx * math.cos(t), ry * math.sin(t)
-        pts.append((cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)))
-    return pts
-
-
-def box(cx: float, cy: float, r: float) -> tuple[float, float, float, float]:
-    return cx - r, cy - r, cx + r, cy + r
-
-
-def lw(s: float) -> int:
-    return max(2, round(s / 40))
-
-
-def leaf(d: Draw, cx: float, cy: float, length: float, angle: float) -> None:
-    pts = ellipse_poly(cx, cy, length, length * 0.4, angle)
-    d.polygon(pts, fill=(67, 160, 71), outline=(46, 125, 50), width=lw(length * 4))
-    a = math.radians(angle)
-    d.line(
-        (
-            cx - length * math.cos(a) * 0.8,
-            cy - length * math.sin(a) * 0.8,
-            cx + length * math.cos(a) * 0.8,
-            cy + length * math.sin(a) * 0.8,
-        ),
-        fill=(46, 125, 50),
-        width=lw(length * 4),
-    )
+# --------------------------------------------------------------------------- shapes
 
 
 def label_colour(c: RGB, accent: RGB) -> RGB:
     return accent if luminance(c) > 0.85 else c
-
-
-# --------------------------------------------------------------------------- shapes
-
-
-def shape_fruit(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
-    r = s * 0.7
-    cy += s * 0.1
-    d.ellipse(box(cx, cy, r), fill=c, outline=dark(c), width=lw(s))
-    d.ellipse((cx - r * 0.6, cy - r * 0.6, cx - r * 0.2, cy - r * 0.25), fill=light(c, 0.5))
-    d.line(
-        (cx, cy - r * 0.95, cx + s * 0.06, cy - r - s * 0.16),
-        fill=(93, 64, 55),
-        width=round(s * 0.06),
-    )
-    leaf(d, cx + s * 0.24, cy - r - s * 0.08, s * 0.2, -25)
-
-
-def shape_citrus(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
-    shape_fruit(d, cx, cy, s, c, accent)
-    dot = dark(c, 0.12)
-    for i in range(14):
-        a = i * 2.4
-        rr = s * 0.5 * ((i % 5) + 1) / 5
-        x, y = cx + rr * math.cos(a), cy + s * 0.1 + rr * math.sin(a)
-        d.ellipse(box(x, y, s * 0.018), fill=dot)
-
-
-def shape_banana(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
-    for off in (-0.18, 0.12):
-        ox, oy = cx + s * off, cy + s * off * 0.8
-        outer = [
-            (
-                ox + s * 0.85 * math.cos(math.radians(t)),
-                oy - s * 0.55 + s * 0.85 * math.sin(math.radians(t)),
-            )
-            for t in range(20, 161, 7)
-        ]
-        inner = [
-            (
-                ox + s * 0.8 * math.cos(math.radians(t)),
-                oy - s * 0.8 + s * 0.8 * math.sin(math.radians(t)),
-            )
-            for t in range(150, 29, -7)
-        ]
-        d.polygon(outer + inner, fill=c, outline=dark(c, 0.35), width=lw(s))
-        d.ellipse(box(*outer[0], s * 0.05), fill=(93, 64, 55))
-        d.ellipse(box(*outer[-1], s * 0.05), fill=(93, 64, 55))
-
-
-def shape_veg(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
-    for dx, dy, ang in ((-0.12, 0.12, -35), (0.12, -0.05, -25)):
-        x, y = cx + dx * s, cy + dy * s
-        d.polygon(ellipse_poly(x, y, s * 0.75, s * 0.22, ang), fill=c, outline=dark(c), width=lw(s))
-        a = math.radians(ang)
-        tip = (x + s * 0.7 * math.cos(a), y + s * 0.7 * math.sin(a))
-        d.polygon(ellipse_poly(*tip, s * 0.12, s * 0.07, ang + 90), fill=(56, 142, 60))
-        d.line(
-            (
-                x - s * 0.4 * math.cos(a),
-                y - s * 0.4 * math.sin(a) - s * 0.06,
-                x + s * 0.2 * math.cos(a),
-                y + s * 0.2 * math.sin(a) - s * 0.06,
-            ),
-            fill=light(c, 0.4),
-            width=lw(s) * 2,
-        )
-
-
-def shape_leaf(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
-    for ang in (-140, -115, -90, -65, -40):
-        a = math.radians(ang)
-        x, y = cx + s * 0.42 * math.cos(a), cy + s * 0.5 + s * 0.62 * math.sin(a)
-        d.polygon(ellipse_poly(x, y, s * 0.45, s * 0.2, ang), fill=c, outline=dark(c), width=lw(s))
-        d.line(
-            (cx, cy + s * 0.55, x + s * 0.3 * math.cos(a), y + s * 0.3 * math.sin(a)),
-            fill=light(c, 0.4),
-            width=lw(s),
-        )
-    d.rectangle((cx - s * 0.1, cy + s * 0.5, cx + s * 0.1, cy + s * 0.72), fill=(141, 110, 99))
-
-
-def shape_tuber(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
-    d.polygon(
-        ellipse_poly(cx + s * 0.2, cy - s * 0.15, s * 0.5, s * 0.3, -20),
-        fill=dark(c, 0.12),
-        outline=dark(c, 0.4),
-        width=lw(s),
-    )
-    d.polygon(
-        ellipse_poly(cx - s * 0.05, cy + s * 0.15, s * 0.7, s * 0.38, 15),
-        fill=c,
-        outline=dark(c, 0.4),
-        width=lw(s),
-    )
-    for i in range(6):
-        x = cx - s * 0.45 + i * s * 0.18
-        y = cy + s * 0.08 + (i % 2) * s * 0.15
-        d.arc(box(x, y, s * 0.05), 200, 340, fill=dark(c, 0.45), width=lw(s))
 
 
 def shape_sack(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -> None:
@@ -1037,9 +888,12 @@ def shape_basket(d: Draw, cx: float, cy: float, s: float, c: RGB, accent: RGB) -
 
 
 SHAPES: dict[str, ShapeFn] = {
-    name.removeprefix("shape_"): fn
-    for name, fn in globals().items()
-    if name.startswith("shape_") and callable(fn)
+    **PRODUCE_SHAPES,
+    **{
+        name.removeprefix("shape_"): fn
+        for name, fn in globals().items()
+        if name.startswith("shape_") and callable(fn)
+    },
 }
 
 
