@@ -3,7 +3,7 @@ use (grocer.views.catalogue); grocer.web.preview_html writes it."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from sqlmodel import Session
 
@@ -14,10 +14,8 @@ from grocer.views.catalogue import (
     CategoryLink,
     CategoryNode,
     HomeSection,
-    ProductView,
     cards,
     category_node,
-    product_view,
     section_view,
 )
 
@@ -41,10 +39,11 @@ class CategoryPreview(TypedDict):
     row: PreviewRow | None
 
 
-def product(db: Session, product_id: int) -> ProductView | None:
-    """The product page's view of an article, or None when there is no such article."""
+def article(db: Session, product_id: int) -> dict[str, Any] | None:
+    """The article of a product page (its view is `product_view` of it; its head tags read
+    its status and prices too), or None when there is no such article."""
     try:
-        return product_view(catalogue.get_article(db, product_id))
+        return catalogue.get_article(db, product_id)
     except (NotFound, ValidationFailed):
         return None
 
