@@ -33,17 +33,17 @@ WHITE = (255, 255, 255)
 
 
 def picture_file(url: str | None, assets: Path = ASSETS) -> Path | None:
-    """The file of a site picture (`/img/...`) inside `assets`, or None (another site, a path
-    leaving the folder, no such file)."""
+    """The file of a site picture (`/img/...`) inside `assets/img`, or None (another site, a
+    path leaving the folder, no such file)."""
     if not isinstance(url, str) or not url.startswith("/img/") or "\\" in url:
         return None
     path = url.split("?", 1)[0].split("#", 1)[0]
-    root = assets.resolve()
     try:
-        candidate = (root / path.lstrip("/")).resolve()
+        pictures = (assets / "img").resolve()
+        candidate = (assets / path.lstrip("/")).resolve()
     except (OSError, ValueError):
         return None
-    if not candidate.is_relative_to(root) or not candidate.is_file():
+    if not candidate.is_relative_to(pictures) or not candidate.is_file():
         return None
     return candidate
 

@@ -79,7 +79,7 @@ def sitemap_xml(part: int = 0) -> Answer:
         if files == 1 or part > files:
             return _not_found()
         if part == 1:
-            return _xml(sitemap.urlset(base, pages))
+            return _xml(sitemap.urlset(base, pages[:per_file]))
         rows = catalogue.listed_article_dates(db, (part - 2) * per_file, per_file)
         return _xml(sitemap.urlset(base, sitemap.product_entries(rows)))
 
