@@ -29,8 +29,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from grocer.services import catalogue, money, pricing
-from grocer.views.catalogue import CardView, ProductView
-from grocer.web.preview_data import CategoryPreview
+from grocer.views.catalogue import CardView, CategoryNode, ProductView
+from grocer.web.preview_data import CategoryPreview, ListingPreview
 from grocer.web.preview_html import label
 
 SITE_NAME = "Grocer"
@@ -184,15 +184,12 @@ def product_meta(article: dict[str, Any], view: ProductView) -> PageMeta:
     )
 
 
-def category_meta(path: str, data: CategoryPreview) -> PageMeta:
-    """A category page: its name, its subcategories (or first products) and the tagline, its
-    picture, and schema.org ItemList of the products it shows first."""
-    current = data["current"]
-    names = [leaf["name"] for leaf in data["leaves"]] or [
-        article["name"] for article in (data["row"] or {"articles": []})["articles"]
-    ]
-    summary = f"{current['name']} : {', '.join(names)}." if names else f"{current['name']}."
-    articles: list[CardView] = (data["row"] or {"articles": []})["articles"]
+def _listing_meta(
+    path: str, title: str, names: list[str], picture: CategoryNode | None, articles: list[CardView]
+) -> PageMeta:
+    """A listing page: its name, what it holds and the tagline, its category's picture (the
+    shop's without one), and schema.org ItemList of the products it shows first."""
+    summary = f"{title} : {', '.join(names)}." if names else f"{title}."
     items = [
         {
             "@type": "ListItem",
@@ -204,21 +201,41 @@ def category_meta(path: str, data: CategoryPreview) -> PageMeta:
     ]
     return PageMeta(
         path=path,
-        title=f"{current['name']} – {SITE_NAME}",
+        title=f"{title} – {SITE_NAME}",
         description=shorten(f"{summary} {label('common:footerTagline')}"),
-        image=og_image_path("categorie", int(current["id"]), current.get("imageUrl")),
-        image_alt=current["name"],
+        image=(
+            og_image_path("categorie", int(picture["id"]), picture.get("imageUrl"))
+            if picture
+            else SITE_IMAGE
+        ),
+        image_alt=title,
         json_ld=(
             {
                 "@context": "https://schema.org",
                 "@type": "ItemList",
-                "name": current["name"],
+                "name": title,
                 "itemListElement": items,
             }
             if items
             else None
         ),
     )
+
+
+def category_meta(path: str, data: CategoryPreview) -> PageMeta:
+    """A category page: named by its subcategories, else by its first products."""
+    current = data["current"]
+    articles = data["row"]["articles"] if data["row"] else []
+    names = [leaf["name"] for leaf in data["leaves"]] or [a["name"] for a in articles]
+    return _listing_meta(path, current["name"], names, current, articles)
+
+
+def listing_meta(path: str, data: ListingPreview) -> PageMeta:
+    """/full-products: a level-1 category named by its departments, a category or a section by
+    its first products."""
+    names = [d["name"] for d in data["departments"]] or [a["name"] for a in data["articles"]]
+    picture = data["current"] or data["main"]
+    return _listing_meta(path, data["title"], names, picture, data["articles"])
 
 
 def category_path(path: str, main_id: int, category_id: int, section_id: int = 0) -> str:

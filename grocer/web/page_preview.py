@@ -3,8 +3,8 @@
 For a browser asking for the home, `/produit/{id}`, `/products`, `/level-one-products` or
 `/full-products` (with a category), the middleware takes the built page (the SPA fallback with
 its loading shell, or the prerendered page), writes the preview into it and answers; anything
-else, a page it cannot build (no such article or category, no production build) or any failure goes on
-to the static files unchanged, so the preview can only add to a page, never break it.
+else, a page it cannot build (no such article or category, no production build) or any failure
+goes on to the static files unchanged, so the preview can only add to a page, never break it.
 
 Every page it answers, the home included, also carries the `<head>` tags of a shared link
 (grocer.web.link_preview): title, description, canonical, Open Graph, Twitter card, JSON-LD.
@@ -44,6 +44,9 @@ CATEGORY_PAGES: dict[str, str] = {
 }
 FULL_PRODUCTS = "/full-products"
 HOME_PAGE = "index.html"
+FULL_PRODUCTS_PAGE = "full-products.html"
+REFINE_PARAMS = frozenset({"sort", "shopBy", "brand", "origin"})
+"""A listing refined by the shopper shows other cards than the preview would: no preview."""
 SHELL_PAGE = "__spa-fallback.html"
 _SLOT = re.compile(rf'(<div id="{SLOT_ID}"[^>]*>)(</div>)')
 
@@ -102,6 +105,28 @@ def category_page(pages: Path, path: str, query: str, for_url: str) -> str | Non
     return _with_head(page, link_preview.category_meta(canonical, data))
 
 
+def full_products_page(pages: Path, query: str, for_url: str) -> str | None:
+    """The prerendered full-products page with the listing's preview in its slot (unless the
+    shopper refined it) and its head tags."""
+    page = _template(pages, FULL_PRODUCTS_PAGE)
+    params = parse_qs(query)
+    main_id, category_id, section_id = (
+        catalogue.parse_id((params.get(name) or [""])[0])
+        for name in ("mainCategoryId", "categoryId", "sectionId")
+    )
+    if page is None or _SLOT.search(page) is None:
+        return None
+    with session_scope() as db:
+        data = preview_data.full_products(db, main_id, category_id, section_id)
+    if data is None:
+        return None
+    if not REFINE_PARAMS & params.keys():
+        preview = preview_html.wrap(for_url, preview_html.full_products(data))
+        page = _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
+    canonical = link_preview.category_path(FULL_PRODUCTS, main_id, category_id, section_id)
+    return _with_head(page, link_preview.listing_meta(canonical, data))
+
+
 def _with_head(page: str, meta: link_preview.PageMeta) -> str:
     return link_preview.with_head(page, meta, get_settings().public_base_url)
 
@@ -127,6 +152,8 @@ def build_page(pages: Path, path: str, query: str) -> str | None:
         return product_page(pages, product_id_from_path(path), for_url)
     if path in CATEGORY_PAGES:
         return category_page(pages, path, query, for_url)
+    if path == FULL_PRODUCTS:
+        return full_products_page(pages, query, for_url)
     if path == "/":
         return home_page(pages, for_url)
     return None
@@ -134,7 +161,12 @@ def build_page(pages: Path, path: str, query: str) -> str | None:
 
 def previewed(path: str) -> bool:
     """Whether the middleware may answer this path."""
-    return path == "/" or path in CATEGORY_PAGES or PRODUCT_PATH.match(path) is not None
+    return (
+        path == "/"
+        or path in CATEGORY_PAGES
+        or path == FULL_PRODUCTS
+        or PRODUCT_PATH.match(path) is not None
+    )
 
 
 class PagePreview:

@@ -56,7 +56,10 @@ CATEGORY_PAGE = (
     "</main></div></body></html>"
 )
 FALLBACK = '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"/></head><body></body></html>'
-HOME = f'<!DOCTYPE html><html lang="fr">{HEAD.format(title="Courses")}<body>home</body></html>'
+HOME = (
+    f'<!DOCTYPE html><html lang="fr">{HEAD.format(title="Courses")}<body>'
+    f'<div id="{SLOT_ID}" class="peer"></div>home</body></html>'
+)
 HOSTILE = '</script><script>alert("x")</script> Mangue "Amélie" & <b>co</b>'
 
 
@@ -108,6 +111,7 @@ def pages(tmp_path: Path) -> Path:
     (built / "__spa-fallback.html").write_text(add_shell(FALLBACK))
     (built / "products.html").write_text(CATEGORY_PAGE)
     (built / "level-one-products.html").write_text(CATEGORY_PAGE)
+    (built / "full-products.html").write_text(CATEGORY_PAGE)
     (built / "index.html").write_text(HOME)
     return built
 
@@ -251,6 +255,18 @@ def test_a_crawler_reads_every_tag_of_a_category_page(
     assert all(i["url"].startswith(f"{BASE}/produit/") for i in items["itemListElement"])
     _picture(shop, head.one("og:image"))
     assert f'<div id="{SLOT_ID}" class="peer"><div id="grocer-preview"' in answer.text
+
+
+def test_a_crawler_reads_the_tags_of_full_products(shop: TestClient, database: sa.Engine) -> None:
+    main, leaf = _id(database, C, "fruits-legumes"), _id(database, C, "agrumes")
+    url = f"/full-products?mainCategoryId={main}&categoryId={leaf}"
+    head = Head(shop.get(f"{url}&brand=x", headers=CRAWLERS["telegram"]).text)
+    assert head.titles == ["Agrumes – Grocer"] and head.one("og:title") == "Agrumes – Grocer"
+    assert head.canonical == [BASE + url] and head.one("og:url") == BASE + url
+    assert head.one("og:type") == "website"
+    _picture(shop, head.one("og:image"))
+    overview = Head(shop.get(f"/full-products?mainCategoryId={main}", headers=HTML).text)
+    assert overview.one("description").startswith("Fruits et légumes : Fruits, ")
 
 
 def test_the_home_has_the_shops_tags(shop: TestClient) -> None:
