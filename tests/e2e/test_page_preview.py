@@ -85,3 +85,30 @@ def test_a_product_reached_inside_the_app_shows_without_a_preview(
     expect(page).to_have_url(re.compile(r"/produit/\d+$"))
     expect(page.get_by_role("heading", level=1, name=name)).to_be_visible()
     expect(page.get_by_role("button", name="Add To Cart")).to_be_visible()
+
+
+def test_full_products_show_before_any_script_runs(phone: Page, catalogue: dict[str, Any]) -> None:
+    main, sub = catalogue["main"], catalogue["sub"]
+    phone.route(SCRIPTS, lambda route: route.abort())
+    phone.goto(f"/full-products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+    expect(phone.get_by_role("heading", level=1, name=re.compile(sub["name"]))).to_be_visible()
+    expect(phone.get_by_role("link", name=main["name"])).to_be_visible()
+    first_card = phone.locator("#grocer-preview article").first
+    expect(first_card).to_be_visible()
+    name = first_card.locator("img").get_attribute("alt") or ""
+    assert name and _picture_loaded(phone, name)
+    phone.goto(f"/full-products?mainCategoryId={main['id']}")
+    expect(phone.get_by_role("heading", level=1, name=main["name"])).to_be_visible()
+    expect(phone.get_by_role("link", name=re.compile(sub["name"])).first).to_be_visible()
+
+
+def test_full_products_take_their_preview_over(page: Page, catalogue: dict[str, Any]) -> None:
+    main, sub = catalogue["main"], catalogue["sub"]
+    errors = _errors(page)
+    page.goto(f"/full-products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+    expect(page.locator("article[data-price]").first).to_be_visible()
+    expect(page.locator("#grocer-preview")).to_have_count(0)
+    expect(page.get_by_role("heading", level=1)).to_have_count(1)
+    page.get_by_role("button", name="Filtrer").click()
+    expect(page.get_by_role("dialog", name="Refine")).to_be_visible()
+    assert errors == []
