@@ -22,8 +22,6 @@ from fastapi.testclient import TestClient
 from PIL import Image
 from sqlmodel import Session
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from grocer import settings as grocer_settings
@@ -31,10 +29,10 @@ from grocer.seed.loader import load_demo
 from grocer.services.catalogue import LISTED_STATUS, A, C
 from grocer.views.styles import SLOT_ID
 from grocer.web import sitemap
-from grocer.web.loading_shell import add_shell
 from grocer.web.page_preview import PagePreview
 from grocer.web.security_headers import SecurityHeaders
 from grocer.web.site_files import SiteFiles
+from tests.support.built_pages import static_files, write_pages
 
 BASE = "https://grocer.example.bf"
 WHATSAPP = "WhatsApp/2.23.20.0 A"
@@ -100,20 +98,10 @@ class Head(HTMLParser):
         return values[0]
 
 
-async def static_files(request: Request) -> PlainTextResponse:
-    return PlainTextResponse(f"static {request.url.path}")
-
-
 @pytest.fixture
 def pages(tmp_path: Path) -> Path:
-    built = tmp_path / "client"
-    built.mkdir()
-    (built / "__spa-fallback.html").write_text(add_shell(FALLBACK))
-    (built / "products.html").write_text(CATEGORY_PAGE)
-    (built / "level-one-products.html").write_text(CATEGORY_PAGE)
-    (built / "full-products.html").write_text(CATEGORY_PAGE)
-    (built / "index.html").write_text(HOME)
-    return built
+    """A production build's pages as the build plugins leave them."""
+    return write_pages(tmp_path, CATEGORY_PAGE, FALLBACK, HOME)
 
 
 @pytest.fixture

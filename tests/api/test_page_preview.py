@@ -13,16 +13,15 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from grocer.seed.loader import load_demo
 from grocer.services.catalogue import A, C, S
 from grocer.services.catalogue import sections as sections_of
 from grocer.views.styles import SLOT_ID
-from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
+from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID
 from grocer.web.page_preview import PagePreview
+from tests.support.built_pages import static_files, write_pages
 
 HTML = {"accept": "text/html,application/xhtml+xml"}
 CATEGORY_PAGE = (
@@ -33,21 +32,10 @@ CATEGORY_PAGE = (
 FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body></body></html>'
 
 
-async def static_files(request: Request) -> PlainTextResponse:
-    return PlainTextResponse(f"static {request.url.path}")
-
-
 @pytest.fixture
 def pages(tmp_path: Path) -> Path:
     """A production build's pages as the build plugins leave them."""
-    built = tmp_path / "client"
-    built.mkdir()
-    (built / "__spa-fallback.html").write_text(add_shell(FALLBACK))
-    (built / "products.html").write_text(CATEGORY_PAGE)
-    (built / "index.html").write_text(CATEGORY_PAGE)
-    (built / "level-one-products.html").write_text(CATEGORY_PAGE)
-    (built / "full-products.html").write_text(CATEGORY_PAGE)
-    return built
+    return write_pages(tmp_path, CATEGORY_PAGE, FALLBACK, home=CATEGORY_PAGE)
 
 
 @pytest.fixture
