@@ -304,8 +304,8 @@ def _absolute_urls(data: Any, base_url: str) -> Any:
 
 
 def head_tags(meta: PageMeta, base_url: str, page_title: str = SITE_NAME) -> str:
-    """The `<head>` tags of a page: title, description, canonical, Open Graph, Twitter card
-    and JSON-LD, every value escaped."""
+    """The `<head>` tags of a page: title, description, canonical, Open Graph and Twitter card,
+    every value escaped."""
     title = meta.title or page_title or SITE_NAME
     url = absolute(base_url, meta.path)
     image = absolute(base_url, meta.image)
@@ -343,13 +343,20 @@ def head_tags(meta: PageMeta, base_url: str, page_title: str = SITE_NAME) -> str
         *(f'<meta property="{p[0]}" content="{_e(p[1])}">' for p in properties if p),
         *(f'<meta name="{name}" content="{_e(value)}">' for name, value in names),
     ]
-    if meta.json_ld:
-        data = _absolute_urls(meta.json_ld, base_url)
-        if data.get("@type") == "Product":
-            data = {**data, "url": url, "image": [image]}
-            data["offers"] = {**data["offers"], "url": url}
-        tags.append(json_ld_script(data))
     return "".join(tags)
+
+
+def json_ld(meta: PageMeta, base_url: str) -> str:
+    """The page's JSON-LD block with absolute addresses ("" without one); a Product's offer
+    and picture are the page's canonical address and preview picture."""
+    if not meta.json_ld:
+        return ""
+    data = _absolute_urls(meta.json_ld, base_url)
+    if data.get("@type") == "Product":
+        url = absolute(base_url, meta.path)
+        data = {**data, "url": url, "image": [absolute(base_url, meta.image)]}
+        data["offers"] = {**data["offers"], "url": url}
+    return json_ld_script(data)
 
 
 def page_title(html: str) -> str:
@@ -360,8 +367,12 @@ def page_title(html: str) -> str:
 
 
 def with_head(html: str, meta: PageMeta, base_url: str) -> str:
-    """The page with its own head tags of these kinds replaced by the page's `head_tags`
-    (unchanged when it has no `<head>`)."""
+    """The page with its own head tags of these kinds replaced by the page's: `head_tags`
+    right after the charset, the JSON-LD last in the head (unchanged without a `<head>`).
+
+    The JSON-LD goes last because React hydrates the head's inline `<script>` (Reflex's theme
+    line) by taking the first `<script>` without `src` it meets: a data block before it would
+    be taken for it (a hydration error, #418). Meta and link tags are never taken so."""
     head = _HEAD.search(html)
     if head is None:
         return html
@@ -369,5 +380,12 @@ def with_head(html: str, meta: PageMeta, base_url: str) -> str:
     cleaned = _REPLACED.sub("", head.group(0))
     anchor = _CHARSET.search(cleaned) or _HEAD_OPEN.search(cleaned)
     assert anchor is not None  # the head matched from its opening tag
-    new_head = cleaned[: anchor.end()] + tags + cleaned[anchor.end() :]
+    close = cleaned.lower().rindex("</head")
+    new_head = (
+        cleaned[: anchor.end()]
+        + tags
+        + cleaned[anchor.end() : close]
+        + json_ld(meta, base_url)
+        + cleaned[close:]
+    )
     return html[: head.start()] + new_head + html[head.end() :]

@@ -61,6 +61,15 @@ def test_the_head_gets_one_of_each_tag_after_the_charset() -> None:
     assert page.endswith("<body><title>svg</title></body></html>")  # the body is not touched
 
 
+def test_the_json_ld_comes_after_the_built_heads_scripts() -> None:
+    """React takes the head's first inline <script> for Reflex's theme line when hydrating."""
+    built = BUILT_HEAD.replace("</head>", "<script>theme()</script></head>")
+    meta = lp.PageMeta(path="/produit/7", description="x", json_ld={"@type": "Thing"})
+    head = lp.with_head(built, meta, "https://shop.example").split("</head>")[0]
+    assert head.index("<script>theme()</script>") < head.index('type="application/ld+json"')
+    assert head.endswith('{"@type":"Thing"}</script>')
+
+
 def test_without_a_title_of_its_own_the_page_keeps_the_built_one() -> None:
     page = lp.with_head(BUILT_HEAD, lp.site_meta("/"), "https://shop.example")
     assert '<meta property="og:title" content="Grocer – Produit">' in page
