@@ -51,11 +51,11 @@ def test_the_home_sitemap_and_robots_of_the_built_shop(shop: str) -> None:
     assert "/produit/" in sitemap.text
 
 
-def test_a_browser_runs_the_pages_with_their_tags(page: Page, catalogue: dict[str, Any]) -> None:
+def test_a_browser_runs_a_product_page_with_its_tags(page: Page, catalogue: dict[str, Any]) -> None:
+    """The JSON-LD block stays out of React's way while the page hydrates (no error #418)."""
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"/produit/{catalogue['article']['id']}")
     expect(page.get_by_role("button", name="Add To Cart")).to_be_visible()
-    page.goto("/")
-    expect(page.locator("#top")).to_be_attached()
+    assert page.locator('head script[type="application/ld+json"]').count() == 1
     assert errors == []
