@@ -11,14 +11,17 @@ from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
 from grocer.web.security_headers import SecurityHeaders
+from grocer.web.site_files import SiteFiles
 
 # The API is mounted beside the pages; static files get cache lifetimes (see cache_headers);
-# product and category pages are answered with a preview of their data (see page_preview).
+# product and category pages are answered with a preview of their data (see page_preview);
+# robots.txt, the sitemap and the pictures of shared links are made from the catalogue
+# (see site_files).
 # Each transformer wraps the ones before it: SecurityHeaders, last, wraps everything (pages,
 # static files, the API, /ping, the SPA fallback, 404s) with the CSP and the other headers.
 app = rx.App(
     theme=None,
-    api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
+    api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SiteFiles, SecurityHeaders],
     # An exception no handler caught sends the tab to /error/server (spec 001 §8).
     backend_exception_handler=route_unexpected_exception,
 )

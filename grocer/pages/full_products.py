@@ -19,6 +19,7 @@ from grocer.components.category_bar import category_picture, level_two_href
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
+from grocer.components.preview_slot import preview_slot
 from grocer.components.skeleton import grid_skeleton, row_skeleton
 from grocer.pages.products import (
     breadcrumb,
@@ -31,12 +32,15 @@ from grocer.pages.products import (
 )
 from grocer.state.listing import ListingState
 from grocer.views.catalogue import CategoryNode
-from grocer.views.styles import FOCUS, PAGE_TITLE
-
-BUTTON = (
-    "inline-flex h-10 items-center gap-1 rounded-full border border-gray-300 bg-white px-4 "
-    f"text-sm font-semibold text-gray-800 hover:border-green-700 disabled:opacity-40 {FOCUS}"
+from grocer.views.styles import (
+    DEPARTMENT,
+    DEPARTMENT_ICON,
+    FOCUS,
+    LISTING_BUTTON,
+    PAGE_TITLE,
 )
+
+BUTTON = f"{LISTING_BUTTON} hover:border-green-700 disabled:opacity-40 {FOCUS}"
 
 
 def heading() -> rx.Component:
@@ -145,7 +149,7 @@ def _department(sub: rx.Var[CategoryNode]) -> rx.Component:
                 sub,
                 80,
                 "h-20 w-20 shrink-0",
-                "flex h-20 w-20 items-center justify-center rounded-full bg-green-50 text-3xl",
+                DEPARTMENT_ICON,
             ),
             rx.el.span(
                 rx.el.span(sub["name"], class_name="block font-bold text-gray-900"),
@@ -158,9 +162,7 @@ def _department(sub: rx.Var[CategoryNode]) -> rx.Component:
                 ),
             ),
             to=href,
-            class_name=(
-                f"flex h-full items-center gap-4 rounded-2xl bg-white p-4 hover:shadow-md {FOCUS}"
-            ),
+            class_name=f"{DEPARTMENT} hover:shadow-md {FOCUS}",
         ),
     )
 
@@ -194,7 +196,8 @@ def full_products_page() -> rx.Component:
                 ListingState.sections_loading
                 & ListingState.grid_loading
                 & (ListingState.title == ""),
-                page_skeleton(),
+                # The server's preview of the listing (grocer.web) until its data is in.
+                preview_slot(page_skeleton()),
                 rx.cond(ListingState.variant == "overview", overview_variant(), grid_variant()),
             ),
         ),

@@ -33,6 +33,7 @@ from grocer.views.styles import (
     LEAVES_TITLE,
     PAGE_TITLE,
     PILL,
+    PRODUCTS_GRID,
 )
 
 
@@ -147,9 +148,7 @@ def products_grid(items: rx.Var[list[CardView]]) -> rx.Component:
     return rx.el.div(
         rx.foreach(items, lambda a: product_card(a)),
         id="products-grid",
-        class_name=(
-            "grid scroll-mt-40 grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6"
-        ),
+        class_name=PRODUCTS_GRID,
     )
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -558,3 +559,25 @@ def related_articles(
         .limit(limit)
     ).all()
     return _article_dicts(db, rows)
+
+
+# --- the sitemap ----------------------------------------------------------------------------
+
+
+def listed_article_count(db: Session) -> int:
+    """How many articles the shop lists (the sitemap's size)."""
+    return int(db.execute(select(func.count()).where(A.c.status == LISTED_STATUS)).scalar_one())
+
+
+def listed_article_dates(
+    db: Session, offset: int = 0, limit: int | None = None
+) -> list[tuple[int, datetime]]:
+    """Listed articles' ids with their last change, by id: a page of the sitemap."""
+    query = (
+        select(A.c.id, A.c.updated_at)
+        .where(A.c.status == LISTED_STATUS)
+        .order_by(A.c.id)
+        .offset(max(0, offset))
+        .limit(limit)
+    )
+    return [(int(row.id), row.updated_at) for row in db.execute(query)]

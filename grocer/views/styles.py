@@ -83,6 +83,18 @@ FILTER_BUTTON = (
     "text-sm font-semibold text-gray-800"
 )
 """The "Filtrer" button's look."""
+PRODUCTS_GRID = "grid scroll-mt-40 grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6"
+"""The product grid of the category and full-products pages."""
+
+# --- full products (grocer.pages.full_products) ---------------------------------------------
+
+LISTING_BUTTON = (
+    "inline-flex h-10 items-center gap-1 rounded-full border border-gray-300 bg-white px-4 "
+    "text-sm font-semibold text-gray-800"
+)
+""""Tout voir" and the pager's buttons (the page adds hover, focus and disabled looks)."""
+DEPARTMENT = "flex h-full items-center gap-4 rounded-2xl bg-white p-4"
+DEPARTMENT_ICON = "flex h-20 w-20 items-center justify-center rounded-full bg-green-50 text-3xl"
 
 # --- product page (grocer.pages.product_detail) ---------------------------------------------
 

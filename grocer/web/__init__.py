@@ -6,5 +6,10 @@ every answer carries. No state or page logic lives here (tests/unit/test_layerin
 - `page_preview`: the ASGI middleware answering product and category pages with a preview of
   their data, read by `preview_data` (view-models of grocer.views) and written by
   `preview_html`;
+- `link_preview`: the `<head>` tags of a shared link (title, description, canonical, Open Graph,
+  Twitter card, JSON-LD) that `page_preview` writes into every page it answers, and which
+  requests are link-preview crawlers;
+- `site_files`: the ASGI middleware answering `/robots.txt`, `/sitemap.xml` (written by
+  `sitemap`) and the 1200×630 JPEG pictures of shared links (drawn by `og_image`);
 - `cache_headers`, `security_headers`: ASGI middlewares adding headers (grocer/grocer.py).
 """

@@ -3,7 +3,7 @@ use (grocer.views.catalogue); grocer.web.preview_html writes it."""
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from sqlmodel import Session
 
@@ -14,10 +14,8 @@ from grocer.views.catalogue import (
     CategoryLink,
     CategoryNode,
     HomeSection,
-    ProductView,
     cards,
     category_node,
-    product_view,
     section_view,
 )
 
@@ -41,10 +39,11 @@ class CategoryPreview(TypedDict):
     row: PreviewRow | None
 
 
-def product(db: Session, product_id: int) -> ProductView | None:
-    """The product page's view of an article, or None when there is no such article."""
+def article(db: Session, product_id: int) -> dict[str, Any] | None:
+    """The article of a product page (its view is `product_view` of it; its head tags read
+    its status and prices too), or None when there is no such article."""
     try:
-        return product_view(catalogue.get_article(db, product_id))
+        return catalogue.get_article(db, product_id)
     except (NotFound, ValidationFailed):
         return None
 
@@ -86,3 +85,70 @@ def home(db: Session) -> list[HomeSection]:
         if isinstance(s, dict) and s.get("id") is not None
     )
     return [v for v in views if v["articles"]]
+
+
+GRID_CARDS = 12
+"""The full-products grid's first cards (two rows on a desktop, six on a phone)."""
+
+
+class ListingPreview(TypedDict):
+    """The top of /full-products: breadcrumb, title, and the first cards (a category or a
+    section: "grid") or the level-2 departments (a level-1 category alone: "overview")."""
+
+    variant: str
+    main: CategoryNode | None
+    current: CategoryNode | None
+    title: str
+    total: int
+    articles: list[CardView]
+    departments: list[CategoryNode]
+
+
+def full_products(
+    db: Session, main_id: int, category_id: int, section_id: int
+) -> ListingPreview | None:
+    """What /full-products shows first, as grocer.state.listing.ListingState loads it, or None
+    when it would show something else (nothing named, not found)."""
+    try:
+        main_row = catalogue.get_category(db, main_id) if main_id else None
+        current_row = catalogue.get_category(db, category_id) if category_id else None
+        if main_row is None and current_row is not None and current_row.get("path"):
+            main_row = catalogue.get_category(db, int(current_row["path"][0]["id"]))
+        if main_row is None and current_row is None and not section_id:
+            return None
+        section_title = catalogue.get_section(db, section_id).get("title") if section_id else ""
+        main = category_node(main_row) if main_row else None
+        current = category_node(current_row) if current_row else None
+        named = current or main
+        title = section_title or (named["name"] if named else "")
+        if main is not None and not category_id and not section_id:
+            departments = [
+                category_node(c) for c in main_row.get("children") or [] if isinstance(c, dict)
+            ]
+            return {
+                "variant": "overview",
+                "main": main,
+                "current": None,
+                "title": title,
+                "total": 0,
+                "articles": [],
+                "departments": departments,
+            }
+        query = catalogue.page_query(
+            category_id=category_id or main_id or None,
+            section_id=section_id or None,
+            page=1,
+            size=GRID_CARDS,
+        )
+        found = catalogue.articles_page(db, query)
+    except (NotFound, ValidationFailed):
+        return None
+    return {
+        "variant": "grid",
+        "main": main,
+        "current": current,
+        "title": title,
+        "total": int(found.get("total") or 0),
+        "articles": cards(found.get("items"), GRID_CARDS),
+        "departments": [],
+    }

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from grocer.views.catalogue import FALLBACK_IMAGE, CardView, HomeSection, ProductView
+from grocer.services.catalogue import DEFAULT_PAGE_SIZE
+from grocer.views.catalogue import FALLBACK_IMAGE, CardView, CategoryNode, HomeSection, ProductView
 from grocer.views.icons import icon_markup
 from grocer.views.styles import (
     ADD_BUTTON,
@@ -40,6 +41,8 @@ from grocer.views.styles import (
     CARD_WEIGHT,
     CRUMBS,
     CURRENT_CRUMB,
+    DEPARTMENT,
+    DEPARTMENT_ICON,
     DISCOUNT_BADGE,
     FAVOURITE,
     FILTER_BUTTON,
@@ -51,6 +54,7 @@ from grocer.views.styles import (
     IMAGE,
     LEAF_LINK,
     LEAVES_TITLE,
+    LISTING_BUTTON,
     MAIN_IMAGE,
     ORIGINAL,
     PAGE_TITLE,
@@ -59,13 +63,14 @@ from grocer.views.styles import (
     PRICE,
     PRICE_ROW,
     PRODUCT_GRID,
+    PRODUCTS_GRID,
     QUALITY_BADGE,
     SECTION_TITLE,
     SLIDES_CAROUSEL,
     SLIDES_ROW,
     VIEW_ALL,
 )
-from grocer.web.preview_data import CategoryPreview, PreviewRow
+from grocer.web.preview_data import CategoryPreview, ListingPreview, PreviewRow
 
 PREVIEW_ID = "grocer-preview"
 LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales" / "fr"
@@ -279,22 +284,26 @@ def _view_all(href: str | None) -> str:
     return f'<a href="{_e(href)}" class="{VIEW_ALL}">{text}</a>'
 
 
+def _crumbs(main: CategoryNode | None, current: CategoryNode | None) -> str:
+    """grocer.pages.products.breadcrumb's items: home, the main category, the current one."""
+    link = "hover:underline"
+    sep = '<li aria-hidden="true" class="text-gray-400">›</li>'
+    crumbs = f'<li><a href="/" class="{link}">{_e(label("catalogue:home"))}</a></li>'
+    if main:
+        crumbs += (
+            f'{sep}<li><a href="/level-one-products?mainCategoryId={int(main["id"])}" '
+            f'class="{link}">{_e(main["name"])}</a></li>'
+        )
+    if current and (not main or int(current["id"]) != int(main["id"])):
+        crumbs += f'{sep}<li aria-current="page" class="{CURRENT_CRUMB}">{_e(current["name"])}</li>'
+    return crumbs
+
+
 def category(data: CategoryPreview) -> str:
     """The top of grocer.pages.products._category_content."""
     main, current = data["main"], data["current"]
     main_id, current_id = int(main["id"]), int(current["id"])
-    link = "hover:underline"
-    crumbs = (
-        f'<li><a href="/" class="{link}">{_e(label("catalogue:home"))}</a></li>'
-        '<li aria-hidden="true" class="text-gray-400">›</li>'
-        f'<li><a href="/level-one-products?mainCategoryId={main_id}" class="{link}">'
-        f"{_e(main['name'])}</a></li>"
-    )
-    if current_id != main_id:
-        crumbs += (
-            '<li aria-hidden="true" class="text-gray-400">›</li>'
-            f'<li aria-current="page" class="{CURRENT_CRUMB}">{_e(current["name"])}</li>'
-        )
+    crumbs = _crumbs(main, current)
     tabs = "".join(
         '<a href="/products?'
         + _e(urlencode({"mainCategoryId": main_id, "categoryId": sub["id"]}))
@@ -313,10 +322,7 @@ def category(data: CategoryPreview) -> str:
         + f'" class="{LEAF_LINK}">{_e(leaf["name"])}</a></li>'
         for leaf in data["leaves"]
     )
-    filter_button = (
-        f'<span class="{FILTER_BUTTON}">{icon_markup("filter", 18)}'
-        f"{_e(label('catalogue:filter'))}</span>"
-    )
+    filter_button = _filter_button()
     html = (
         f'<nav class="pt-4"><ol class="{CRUMBS}">{crumbs}</ol></nav>'
         '<div class="mt-3 flex flex-wrap items-center justify-between gap-3">'
@@ -375,4 +381,73 @@ def home(sections: list[HomeSection]) -> str:
             lazy=True,
         )
         for section in sections
+    )
+
+
+# --- full products --------------------------------------------------------------------------
+
+
+def _product_count(count: int) -> str:
+    """catalogue:productCount in French (one for 0 and 1, other above)."""
+    key = "catalogue:productCount_one" if count <= 1 else "catalogue:productCount_other"
+    return label(key).replace("{{count}}", str(count))
+
+
+def _filter_button() -> str:
+    return (
+        f'<span class="{FILTER_BUTTON}">{icon_markup("filter", 18)}'
+        f"{_e(label('catalogue:filter'))}</span>"
+    )
+
+
+def _department(main_id: int, sub: CategoryNode) -> str:
+    """grocer.pages.full_products._department: picture (or icon), name, first three leaves."""
+    href = "/products?" + _e(urlencode({"mainCategoryId": main_id, "categoryId": sub["id"]}))
+    picture = sub.get("imageUrl")
+    if picture:
+        art = (
+            f'<img src="{_e(picture if picture.startswith("/") else FALLBACK_IMAGE)}" alt="" '
+            'class="h-20 w-20 shrink-0 rounded-full bg-green-50 object-cover" width="80" '
+            'height="80" loading="lazy" decoding="async" style="width:80px;height:80px">'
+        )
+    else:
+        art = f'<span aria-hidden="true" class="{DEPARTMENT_ICON}">{_e(sub.get("icon"))}</span>'
+    leaves = "".join(
+        f"<span>{' · ' if i else ''}{_e(leaf['name'])}</span>"
+        for i, leaf in enumerate(sub["children"][:3])
+    )
+    return (
+        f'<li><a href="{href}" class="{DEPARTMENT}">{art}<span>'
+        f'<span class="block font-bold text-gray-900">{_e(sub["name"])}</span>'
+        f'<span class="mt-1 block text-sm text-gray-600">{leaves}</span></span></a></li>'
+    )
+
+
+def full_products(data: ListingPreview) -> str:
+    """The top of grocer.pages.full_products: breadcrumb and title, then the first cards of
+    the grid, or the level-2 departments of a level-1 category."""
+    crumbs = _crumbs(data["main"], data["current"])
+    html = f'<nav class="pt-4"><ol class="{CRUMBS}">{crumbs}</ol></nav>'
+    if data["variant"] == "overview" and data["main"]:
+        main_id = int(data["main"]["id"])
+        departments = "".join(_department(main_id, sub) for sub in data["departments"])
+        return (
+            html + f'<h1 class="mt-3 {PAGE_TITLE}">{_e(data["title"])}</h1>'
+            f'<section class="mt-5"><h2 class="sr-only">{_e(label("catalogue:departments"))}'
+            f'</h2><ul class="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{departments}</ul>'
+            "</section>"
+        )
+    total = data["total"]
+    see_all = (
+        f'<span class="{LISTING_BUTTON}">{_e(label("catalogue:seeEverything"))}</span>'
+        if total > DEFAULT_PAGE_SIZE
+        else ""
+    )
+    cards = "".join(_card(a, first=i < 2) for i, a in enumerate(data["articles"]))
+    return (
+        html + '<div class="mt-3 flex flex-wrap items-center justify-between gap-3">'
+        f'<h1 class="{PAGE_TITLE}">{_e(data["title"])}'
+        f'<span class="text-lg font-medium text-gray-500"> ({_e(_product_count(total))})</span>'
+        f'</h1><div class="flex items-center gap-2">{see_all}{_filter_button()}</div></div>'
+        f'<div class="mt-5"><div class="{PRODUCTS_GRID}">{cards}</div></div>'
     )

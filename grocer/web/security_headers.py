@@ -59,6 +59,10 @@ address names one of these (SAME_DOMAIN_HOSTNAMES in `.web/utils/state.js`)."""
 
 _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 _SRC = re.compile(r"\ssrc\s*=", re.I)
+_TYPE = re.compile(r"""\stype\s*=\s*["']?([^"'\s>]*)""", re.I)
+_RUN_TYPES = frozenset({"", "module", "text/javascript", "application/javascript"})
+"""Script types a browser runs (others, like JSON-LD's application/ld+json, are data blocks the
+CSP does not apply to)."""
 _NAME = r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?"
 _HOST = re.compile(rf"^{_NAME}$")
 """A Host header that can be written into the policy as it is (anything else is left out)."""
@@ -80,9 +84,19 @@ def script_hash(code: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode()}'"
 
 
+def _runs(attrs: str) -> bool:
+    found = _TYPE.search(attrs)
+    return (found.group(1).strip().lower() if found else "") in _RUN_TYPES
+
+
 def inline_scripts(html: str) -> list[str]:
-    """The text of every inline script of a page (scripts with a `src` are files: 'self')."""
-    return [body for attrs, body in _SCRIPT.findall(html) if body and not _SRC.search(attrs)]
+    """The text of every inline script of a page that a browser runs (scripts with a `src` are
+    files: 'self'; data blocks such as JSON-LD run nothing)."""
+    return [
+        body
+        for attrs, body in _SCRIPT.findall(html)
+        if body and not _SRC.search(attrs) and _runs(attrs)
+    ]
 
 
 def own_inline_scripts() -> list[str]:

@@ -13,16 +13,15 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from grocer.seed.loader import load_demo
-from grocer.services.catalogue import A, C
+from grocer.services.catalogue import A, C, S
 from grocer.services.catalogue import sections as sections_of
 from grocer.views.styles import SLOT_ID
-from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, add_shell
+from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID
 from grocer.web.page_preview import PagePreview
+from tests.support.built_pages import static_files, write_pages
 
 HTML = {"accept": "text/html,application/xhtml+xml"}
 CATEGORY_PAGE = (
@@ -33,20 +32,10 @@ CATEGORY_PAGE = (
 FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body></body></html>'
 
 
-async def static_files(request: Request) -> PlainTextResponse:
-    return PlainTextResponse(f"static {request.url.path}")
-
-
 @pytest.fixture
 def pages(tmp_path: Path) -> Path:
     """A production build's pages as the build plugins leave them."""
-    built = tmp_path / "client"
-    built.mkdir()
-    (built / "__spa-fallback.html").write_text(add_shell(FALLBACK))
-    (built / "products.html").write_text(CATEGORY_PAGE)
-    (built / "index.html").write_text(CATEGORY_PAGE)
-    (built / "level-one-products.html").write_text(CATEGORY_PAGE)
-    return built
+    return write_pages(tmp_path, CATEGORY_PAGE, FALLBACK, home=CATEGORY_PAGE)
 
 
 @pytest.fixture
@@ -129,6 +118,67 @@ def test_a_main_category_alone_previews_its_first_subcategory(
     assert '<li aria-current="page" class="font-semibold text-gray-900">Fruits</li>' in page
 
 
+def _slot(page: str) -> str:
+    """The preview the server wrote into the page's slot."""
+    start = page.index(f'<div id="{SLOT_ID}" class="peer"><div id="grocer-preview"')
+    return page[start : page.index('<div class="hidden peer-empty:block">', start)]
+
+
+def test_full_products_of_a_category_arrive_with_its_first_cards(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    main, leaf = _id(database, C, "fruits-legumes"), _id(database, C, "agrumes")
+    with database.connect() as conn:
+        total = conn.execute(
+            sa.select(sa.func.count()).where(A.c.category_id == leaf, A.c.status == "ACTIVE")
+        ).scalar_one()
+    url = f"/full-products?mainCategoryId={main}&categoryId={leaf}"
+    preview = _slot(shop.get(url, headers=HTML).text)
+    assert f'data-for="{url.replace("&", "&amp;")}"' in preview
+    assert ">Fruits et légumes</a>" in preview
+    assert '<li aria-current="page" class="font-semibold text-gray-900">Agrumes</li>' in preview
+    assert (
+        f'sm:text-3xl">Agrumes<span class="text-lg font-medium text-gray-500"> ({total} produits)'
+        in preview
+    )
+    assert preview.count("<article") == min(total, 12) > 0
+    assert preview.count('fetchpriority="high"') == 2
+    assert "Filtrer" in preview
+
+
+def test_full_products_of_a_main_category_arrive_with_its_departments(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    main, sub = _id(database, C, "fruits-legumes"), _id(database, C, "fruits")
+    preview = _slot(shop.get(f"/full-products?mainCategoryId={main}", headers=HTML).text)
+    assert (
+        'mt-3 text-2xl font-extrabold text-gray-900 sm:text-3xl">Fruits et légumes</h1>' in preview
+    )
+    assert f'href="/products?mainCategoryId={main}&amp;categoryId={sub}"' in preview
+    assert '<span class="block font-bold text-gray-900">Fruits</span>' in preview
+    assert "<span> · " in preview  # the first three level-3 names
+    assert "<article" not in preview
+
+
+def test_full_products_of_a_section_arrive_with_its_title(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    with database.connect() as conn:
+        section_id, title = conn.execute(sa.select(S.c.id, S.c.title).limit(1)).one()
+    preview = _slot(shop.get(f"/full-products?sectionId={section_id}", headers=HTML).text)
+    assert f'sm:text-3xl">{escape(title)}<span' in preview
+    assert preview.count("<article") > 0
+
+
+def test_a_refined_listing_has_no_preview(shop: TestClient, database: sa.Engine) -> None:
+    main, leaf = _id(database, C, "fruits-legumes"), _id(database, C, "agrumes")
+    page = shop.get(
+        f"/full-products?mainCategoryId={main}&categoryId={leaf}&sort=price_asc", headers=HTML
+    ).text
+    assert 'id="grocer-preview"' not in page
+    assert f'<div id="{SLOT_ID}" class="peer"></div>' in page
+
+
 @pytest.mark.parametrize(
     "url",
     [
@@ -141,7 +191,9 @@ def test_a_main_category_alone_previews_its_first_subcategory(
         "/products?mainCategoryId=-3&categoryId=1",
         "/products?mainCategoryId=999999999999999999",
         "/products?mainCategoryId=424242",
-        "/full-products?mainCategoryId=1",
+        "/full-products",
+        "/full-products?mainCategoryId=424242",
+        "/full-products?sectionId=424242",
     ],
 )
 def test_pages_it_cannot_preview_are_left_to_the_static_files(shop: TestClient, url: str) -> None:

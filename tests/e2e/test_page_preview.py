@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 SCRIPTS = "**/assets/**/*.js"
@@ -62,10 +63,13 @@ def test_a_category_shows_before_any_script_runs(phone: Page, catalogue: dict[st
     assert name and _picture_loaded(phone, name)
 
 
-def test_the_category_page_takes_its_preview_over(page: Page, catalogue: dict[str, Any]) -> None:
+@pytest.mark.parametrize("listing", ["/products", "/full-products"])
+def test_the_category_page_takes_its_preview_over(
+    page: Page, catalogue: dict[str, Any], listing: str
+) -> None:
     main, sub = catalogue["main"], catalogue["sub"]
     errors = _errors(page)
-    page.goto(f"/products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+    page.goto(f"{listing}?mainCategoryId={main['id']}&categoryId={sub['id']}")
     expect(page.locator("article[data-price]").first).to_be_visible()
     expect(page.locator("#grocer-preview")).to_have_count(0)
     expect(page.get_by_role("heading", level=1)).to_have_count(1)
@@ -85,3 +89,18 @@ def test_a_product_reached_inside_the_app_shows_without_a_preview(
     expect(page).to_have_url(re.compile(r"/produit/\d+$"))
     expect(page.get_by_role("heading", level=1, name=name)).to_be_visible()
     expect(page.get_by_role("button", name="Add To Cart")).to_be_visible()
+
+
+def test_full_products_show_before_any_script_runs(phone: Page, catalogue: dict[str, Any]) -> None:
+    main, sub = catalogue["main"], catalogue["sub"]
+    phone.route(SCRIPTS, lambda route: route.abort())
+    phone.goto(f"/full-products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+    expect(phone.get_by_role("heading", level=1, name=re.compile(sub["name"]))).to_be_visible()
+    expect(phone.get_by_role("link", name=main["name"])).to_be_visible()
+    first_card = phone.locator("#grocer-preview article").first
+    expect(first_card).to_be_visible()
+    name = first_card.locator("img").get_attribute("alt") or ""
+    assert name and _picture_loaded(phone, name)
+    phone.goto(f"/full-products?mainCategoryId={main['id']}")
+    expect(phone.get_by_role("heading", level=1, name=main["name"])).to_be_visible()
+    expect(phone.get_by_role("link", name=re.compile(sub["name"])).first).to_be_visible()

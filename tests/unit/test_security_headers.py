@@ -119,6 +119,15 @@ def test_every_inline_script_of_the_built_pages_is_allowed_and_no_other(tmp_path
     assert not any("other-def.js" in s for s in sh.inline_scripts(BUILT_PAGE))  # a file: 'self'
 
 
+def test_data_blocks_are_not_scripts_to_allow() -> None:
+    """JSON-LD (grocer.web.link_preview) is data the browser never runs: no hash for it."""
+    page = (
+        '<script>a()</script><script type="module">b()</script><script type=text/javascript>c()'
+        '</script><script type="application/ld+json">{"@type":"Product"}</script>'
+    )
+    assert sh.inline_scripts(page) == ["a()", "b()", "c()"]
+
+
 def test_a_new_build_brings_its_scripts_hashes(tmp_path: Path) -> None:
     write_build(tmp_path)
     guard = middleware(tmp_path)
