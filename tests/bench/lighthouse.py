@@ -21,8 +21,10 @@ on one port (`reflex run --env prod --single-port`), on two ports. Then it print
    the bare page's TTI.
 3. The repeat-visit transfer of / (tests/bench/repeat_visit.py).
 
-A failed Lighthouse run is reported on stderr and left out of the medians (the table gives the
-number of runs per page). The machine is shared: compare pages within one run only.
+Each report is kept as test-artifacts/lighthouse/<page>-round<n>.json (open it in Lighthouse's
+viewer to see where the time went). A failed Lighthouse run is reported on stderr and left out
+of the medians (the table gives the number of runs per page). The machine is shared: compare
+pages within one run only.
 """
 
 from __future__ import annotations
@@ -44,10 +46,11 @@ from tests.bench.lighthouse_table import Figures, Row, lighthouse_table, median_
 from tests.bench.repeat_visit import repeat_visit, repeat_visit_table
 from tests.bench.taps import measure_taps, taps_table
 from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
-from tests.support.shop_server import ROOT, running_shop, serving_reflex
+from tests.support.shop_server import ARTIFACTS, ROOT, running_shop, serving_reflex
 from tests.support.smtp import free_port
 
 TOOLS = ROOT / ".bench"
+REPORTS = ARTIFACTS / "lighthouse"  # every report of the last run, to open in a viewer
 BARE_APP = Path(__file__).resolve().parent / "bare"
 LIGHTHOUSE_VERSION = "13.5.0"
 FRENCH_FLAGS = [*CHROMIUM_ARGS, "--lang=fr-FR", "--accept-lang=fr-FR"]
@@ -69,27 +72,28 @@ def _lighthouse_bin() -> Path:
     return binary
 
 
-def run_lighthouse(binary: Path, url: str, profile: Path | None = None) -> dict[str, Any]:
-    """One Lighthouse report (JSON) of `url`; with `profile`, in that warm Chromium profile."""
+def run_lighthouse(
+    binary: Path, url: str, out: Path, profile: Path | None = None
+) -> dict[str, Any]:
+    """One Lighthouse report (JSON, written to `out`) of `url`; with `profile`, in that warm
+    Chromium profile."""
     flags = list(FRENCH_FLAGS)
     extra = []
     if profile is not None:
         flags.append(f"--user-data-dir={profile}")
         extra.append("--disable-storage-reset")
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "report.json"
-        env = {
-            **os.environ,
-            "CHROME_PATH": CHROMIUM,
-            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-        }
-        subprocess.run(
-            [str(binary), url, "--quiet", "--output=json", f"--output-path={out}",
-             "--only-categories=performance,accessibility", f"--chrome-flags={' '.join(flags)}",
-             *extra],
-            check=True, env=env, timeout=300,
-        )  # fmt: skip
-        return json.loads(out.read_text())
+    env = {
+        **os.environ,
+        "CHROME_PATH": CHROMIUM,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
+    subprocess.run(
+        [str(binary), url, "--quiet", "--output=json", f"--output-path={out}",
+         "--only-categories=performance,accessibility", f"--chrome-flags={' '.join(flags)}",
+         *extra],
+        check=True, env=env, timeout=300,
+    )  # fmt: skip
+    return json.loads(out.read_text())
 
 
 def figures_of(report: dict[str, Any]) -> Figures:
@@ -133,18 +137,24 @@ def lighthouse_rounds(
     binary: Path, pages: dict[str, str], profile: Path, rounds: int
 ) -> tuple[dict[str, list[Figures]], list[float]]:
     """`rounds` interleaved rounds over `pages` (the WARM entry in `profile`)."""
+    REPORTS.mkdir(parents=True, exist_ok=True)
     runs: dict[str, list[Figures]] = {name: [] for name in pages}
     indexes: list[float] = []
     for number in range(1, rounds + 1):
         for name, url in pages.items():
             print(f"lighthouse round {number}: {name}", file=sys.stderr, flush=True)
             try:
-                report = run_lighthouse(binary, url, profile if name == WARM else None)
+                out = REPORTS / f"{_slug(name)}-round{number}.json"
+                report = run_lighthouse(binary, url, out, profile if name == WARM else None)
                 runs[name].append(figures_of(report))
                 indexes.append(report["environment"]["benchmarkIndex"])
             except (subprocess.SubprocessError, KeyError, TypeError, ValueError) as exc:
                 print(f"  no report for {name}: {exc!r}", file=sys.stderr, flush=True)
     return runs, indexes
+
+
+def _slug(name: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in name).split()) or "home"
 
 
 def _bare_env() -> dict[str, str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Playwright, Request
 
@@ -59,6 +60,15 @@ class Transfer:
             "worker_requests": self.worker_requests,
             "websocket_kib": self.websocket_bytes / 1024,
         }
+
+    def largest(self, count: int = 5) -> list[str]:
+        """The `count` heaviest responses, as "path (bytes)"."""
+        done = sorted(
+            (r for r in self.responses.values() if "bytes" in r),
+            key=lambda r: r["bytes"],
+            reverse=True,
+        )
+        return [f"{urlsplit(r.get('url', '?')).path} ({r['bytes']:,} B)" for r in done[:count]]
 
 
 def _on_response(transfer: Transfer, event: dict[str, Any]) -> None:
@@ -125,10 +135,17 @@ def repeat_visit(pw: Playwright, base: str, profile: Path) -> dict[str, Any]:
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(1_000)
         idle = transfer.snapshot()
+        largest = transfer.largest()
         controlled = page.evaluate("() => !!navigator.serviceWorker?.controller")
     finally:
         context.close()
-    return {"worker": worker, "controlled": controlled, "usable": usable, "idle": idle}
+    return {
+        "worker": worker,
+        "controlled": controlled,
+        "usable": usable,
+        "idle": idle,
+        "largest": largest,
+    }
 
 
 def repeat_visit_table(result: dict[str, Any]) -> str:
@@ -150,4 +167,5 @@ def repeat_visit_table(result: dict[str, Any]) -> str:
             f"| {s['worker_requests']} ({s['worker_kib']:.1f} KiB) | {http:.1f} "
             f"| {'pass' if http <= MAX_REPEAT_VISIT_KIB else 'FAIL'} | {s['websocket_kib']:.1f} |"
         )
+    lines += ["", "Heaviest responses of the second load: " + ", ".join(result["largest"]) + "."]
     return "\n".join(lines)
