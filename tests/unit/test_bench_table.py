@@ -11,6 +11,7 @@ from tests.bench.lighthouse_table import (
     median_figures,
     median_or_none,
 )
+from tests.bench.taps import Tap, taps_table
 
 BARE = Figures(score=96, accessibility=100, tbt_ms=14, tti_s=2.3, lcp_s=2.2, cls=0, kib=169)
 GOOD = Figures(score=98, accessibility=100, tbt_ms=150, tti_s=2.8, lcp_s=1.1, cls=0, kib=266)
@@ -68,3 +69,19 @@ def test_the_table_gives_differences_from_the_bare_page_and_the_verdicts() -> No
 def test_medians_skip_what_was_not_measured() -> None:
     assert median_or_none([None, 300.0, 100.0, 200.0]) == 200.0
     assert median_or_none([None, None]) is None
+
+
+def test_the_taps_table_counts_lost_and_missed_taps_beside_the_bare_page() -> None:
+    trials = [
+        Tap(shown_after_paint=0, tap_after_paint=300, hit=True, result_after_tap=150,
+            result_after_start=2000),
+        Tap(shown_after_paint=0, tap_after_paint=310, hit=True, result_after_tap=None,
+            result_after_start=None),
+        Tap(shown_after_paint=None, tap_after_paint=320, hit=False, result_after_tap=250,
+            result_after_start=2500),
+    ]  # fmt: skip
+    table = taps_table({"Menu → drawer": trials}, bare_tti_s=2.3)
+    assert "Bare page's TTI (Lighthouse): 2,300 ms." in table
+    assert table.splitlines()[-1] == (
+        "| Menu → drawer | 3 | 0 ms | 310 ms | 200 ms | 2,250 ms | 1 | 1 |"
+    )
