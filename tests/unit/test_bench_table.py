@@ -1,5 +1,5 @@
-"""`make bench`'s table (tests/bench/lighthouse_table.py) on given numbers: the medians, the
-differences from the bare page and the budgets it marks."""
+"""`make bench`'s tables (tests/bench/lighthouse_table.py, the taps table of tests/bench/taps.py) on
+given numbers: the medians, the differences from the bare page, the budgets and lost taps."""
 
 from __future__ import annotations
 
