@@ -4,11 +4,12 @@ A fresh persistent browser profile loads /, waits until the network is idle and 
 worker (if the shop registers one; served at /sw.js) is active, then reloads: the repeat visit.
 Bytes of the second load come from CDP `Network.loadingFinished` (`encodedDataLength`: headers
 and body as they came over the wire; a response answered by the service worker or the HTTP
-cache reports what Chromium counts for it, usually 0, and `Network.responseReceived` says
-`fromServiceWorker` / `fromDiskCache`), plus what the service worker itself fetched from the
-network meanwhile (Playwright's context-level request events for the worker, its encoded
-sizes); the budget is checked on these HTTP bytes. The websocket frames received (Reflex's
-state) are given beside them, as payload text (Chromium reports frames uncompressed).
+cache reports what Chromium counts for it, usually 0; `Network.responseReceived` says
+`fromServiceWorker` / `fromDiskCache`, `Network.requestServedFromCache` the memory cache),
+plus what the service worker itself fetched from the network meanwhile (Playwright's
+context-level request events for the worker, their encoded sizes); the budget is checked on
+these HTTP bytes. The websocket frames received (Reflex's state) are given beside them, as
+payload text (Chromium reports frames uncompressed).
 "Usable" is React owning the page (`#top`) and a home product card's "Ajouter au panier"
 shown; the figures are also given once the network is idle. The profile is kept: Lighthouse
 then runs on / in it (warm).
@@ -73,11 +74,10 @@ class Transfer:
 
 def _on_response(transfer: Transfer, event: dict[str, Any]) -> None:
     response = event["response"]
-    transfer.responses.setdefault(event["requestId"], {}).update(
-        url=response["url"],
-        sw=response.get("fromServiceWorker", False),
-        cache=response.get("fromDiskCache", False) or response.get("fromPrefetchCache", False),
-    )
+    record = transfer.responses.setdefault(event["requestId"], {})
+    record.update(url=response["url"], sw=response.get("fromServiceWorker", False))
+    if response.get("fromDiskCache") or response.get("fromPrefetchCache"):
+        record["cache"] = True
 
 
 def _on_finished(transfer: Transfer, event: dict[str, Any]) -> None:
@@ -119,6 +119,10 @@ def repeat_visit(pw: Playwright, base: str, profile: Path) -> dict[str, Any]:
         cdp.send("Network.enable")
         cdp.on("Network.responseReceived", lambda e: _on_response(transfer, e))
         cdp.on("Network.loadingFinished", lambda e: _on_finished(transfer, e))
+        cdp.on(  # the memory cache's answers (no fromDiskCache on them)
+            "Network.requestServedFromCache",
+            lambda e: transfer.responses.setdefault(e["requestId"], {}).update(cache=True),
+        )
         cdp.on(
             "Network.webSocketFrameReceived",
             lambda e: setattr(
