@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 3000
+LIGHTHOUSE_ROUNDS ?= 3
 export GROCER_ALLOWED_ORIGINS ?= http://localhost:$(PORT),http://127.0.0.1:$(PORT)
 export GROCER_PUBLIC_BASE_URL ?= http://localhost:$(PORT)
 export REFLEX_USE_NPM := 1
@@ -50,4 +51,4 @@ test: install-test
 bench: install-test
 	$(PY) -m tests.bench.bench_api --articles 50000
 	@if [ -f tests/bench/bench_ws.py ]; then $(PY) -m tests.bench.bench_ws; fi
-	@if [ -f tests/bench/lighthouse.py ]; then $(PY) -m tests.bench.lighthouse; fi
+	$(PY) -m tests.bench.lighthouse --rounds $(LIGHTHOUSE_ROUNDS)

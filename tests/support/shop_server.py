@@ -48,16 +48,24 @@ def running_shop(
     env = shop_env(data, port, extra_env)
     for args in (["db", "upgrade"], ["seed", *(seed or ["--demo"])]):
         subprocess.run([sys.executable, "-m", "grocer.cli", *args], cwd=ROOT, env=env, check=True)
+    with serving_reflex(ROOT, env, port, "shop-server.log") as base:
+        yield base
+
+
+@contextmanager
+def serving_reflex(app_dir: Path, env: dict[str, str], port: int, log_name: str) -> Iterator[str]:
+    """Build and serve the Reflex app of `app_dir` as the shop is served (production build, UI
+    and backend on one port); yields the base URL. `make bench` serves its bare app this way."""
     ARTIFACTS.mkdir(exist_ok=True)
-    with (ARTIFACTS / "shop-server.log").open("w") as log:
+    with (ARTIFACTS / log_name).open("w") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "reflex", "run", "--env", "prod", "--single-port",
              "--backend-port", str(port), "--loglevel", "warning"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            cwd=app_dir, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         base = f"http://127.0.0.1:{port}"
         try:
-            _wait_until_up(base, proc)
+            _wait_until_up(base, proc, ARTIFACTS / log_name)
             yield base
         finally:
             os.killpg(proc.pid, 15)
@@ -67,11 +75,11 @@ def running_shop(
                 os.killpg(proc.pid, 9)
 
 
-def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+def _wait_until_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + BUILD_TIMEOUT
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the shop server exited; see {ARTIFACTS / 'shop-server.log'}")
+            raise RuntimeError(f"the server exited; see {log}")
         try:
             if (
                 httpx.get(f"{base}/ping", timeout=2).status_code == 200
@@ -81,4 +89,4 @@ def _wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
         except httpx.HTTPError:
             pass
         time.sleep(2)
-    raise RuntimeError("the shop server did not come up in time")
+    raise RuntimeError(f"the server did not come up in time; see {log}")
