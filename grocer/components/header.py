@@ -68,6 +68,7 @@ def language_select(full_names: bool = False, select_id: str = "language-select"
         on_change=_switch_language,
         aria_label=t("common:language"),
         id=select_id,
+        custom_attrs={"data-tap": "lang"},
         class_name=SELECT_LIGHT if full_names else SELECT,
     )
 
@@ -126,6 +127,7 @@ def address_link(light: bool = False) -> rx.Component:
         ),
         type="button",
         on_click=DialogState.open_dialog("address"),
+        custom_attrs={"data-tap": "address"},
         class_name=(
             (
                 f"flex min-w-0 items-center gap-2 rounded-lg px-2 py-2 text-left text-sm "

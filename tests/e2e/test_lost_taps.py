@@ -1,0 +1,104 @@
+"""No lost taps (issues 19 and 21): on a phone-speed CPU (4x slower), a tap on the painted page
+before the app has hydrated is kept and done once the app runs (grocer/web/tap_replay.js), so
+the shopper sees what the tap asked for, once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.e2e.test_session_bag import bag_button
+
+FIRST_PAINT = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
+APP_READY = "() => window.__grocerReady === true"
+PREVIEW_ADD = '#grocer-preview [data-tap^="add-"]'
+WAITING = "(n) => document.querySelectorAll('[data-tap-waiting]').length === n"
+
+
+def _open_slowed(tab: Page, path: str) -> None:
+    """Open `path` with the CPU slowed 4x and return at the first contentful paint (the app's
+    scripts have not even been asked for then: they start after `load`)."""
+    cdp = tab.context.new_cdp_session(tab)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    tab.goto(path, wait_until="commit")
+    tab.wait_for_function(FIRST_PAINT, polling=10)
+
+
+def _tap_before_the_app(tab: Page, control: Locator) -> None:
+    """Tap `control` as it is painted, checking that the app does not run the page yet."""
+    assert tab.evaluate(APP_READY) is False
+    _tap(tab, control)
+
+
+def _tap(tab: Page, control: Locator) -> None:
+    """A finger's tap on the phone, a mouse click on the desktop."""
+    if (tab.viewport_size or {}).get("width", 0) < 600:
+        control.tap()
+    else:
+        control.click()
+
+
+def _all_done(tab: Page) -> None:
+    """Every kept tap has been done (no control is marked waiting any more)."""
+    tab.wait_for_function(APP_READY)
+    tab.wait_for_function(WAITING, arg=0)
+
+
+def _bag_shows_one(tab: Page) -> None:
+    expect(bag_button(tab)).to_have_text("1")
+    _all_done(tab)
+    expect(bag_button(tab)).to_have_text("1")  # done once, not once per copy of the card
+
+
+def test_the_phone_menu_opens(phone: Page) -> None:
+    _open_slowed(phone, "/")
+    _tap_before_the_app(phone, phone.locator('[data-tap="menu"]'))
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible()
+    _all_done(phone)
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible()  # opened, not toggled shut
+
+
+def test_the_phone_menu_300_ms_after_the_first_paint(phone: Page) -> None:
+    _open_slowed(phone, "/")
+    phone.wait_for_timeout(300)
+    _tap(phone, phone.locator('[data-tap="menu"]'))
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible()
+
+
+def test_sign_in_opens_its_dialog(page: Page) -> None:
+    _open_slowed(page, "/")
+    _tap_before_the_app(page, page.get_by_role("button", name="Sign in", exact=True))
+    expect(page.get_by_role("dialog", name="Connectez-vous à votre compte")).to_be_visible()
+
+
+def test_the_address_opens_its_dialog(page: Page) -> None:
+    _open_slowed(page, "/")
+    _tap_before_the_app(page, page.get_by_role("button", name="Entrez votre adresse"))
+    expect(page.get_by_role("dialog", name="Entrez votre adresse de livraison")).to_be_visible()
+
+
+def test_the_language_changes(page: Page) -> None:
+    _open_slowed(page, "/")
+    assert page.evaluate(APP_READY) is False
+    page.locator("#language-select").select_option("en")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("button", name="Bag", exact=True)).to_be_visible()
+    expect(page.get_by_role("combobox", name="Language")).to_have_value("en")
+
+
+def test_add_on_a_category_preview_card(phone: Page, catalogue: dict[str, Any]) -> None:
+    main, sub = catalogue["main"], catalogue["sub"]
+    _open_slowed(phone, f"/products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+    _tap_before_the_app(phone, phone.locator(PREVIEW_ADD).first)
+    _bag_shows_one(phone)
+
+
+def test_add_on_a_home_card_300_ms_after_the_first_paint(phone: Page) -> None:
+    """Whatever card the home paints first (issue 21's wording)."""
+    _open_slowed(phone, "/")
+    phone.wait_for_timeout(300)
+    painted = phone.locator('[data-tap^="add-"]')
+    assert painted.count() > 0, "the home paints no product card"
+    _tap(phone, painted.first)
+    _bag_shows_one(phone)
