@@ -19,6 +19,8 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.web.build import rewrite_pages
+
 SCRIPT_FILE = Path(__file__).with_name("tap_replay.js")
 MARKER = "data-tap-replay"
 """Attribute of the written script (a page gets it once)."""
@@ -60,9 +62,4 @@ class TapReplayPlugin(rx.plugins.Plugin):
     compression)."""
 
     def post_build(self, **context: Any) -> None:
-        static_dir = Path(context["static_dir"])
-        for page in static_dir.rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            rewritten = add_tap_replay(html)
-            if rewritten != html:
-                page.write_text(rewritten, encoding="utf-8")
+        rewrite_pages(Path(context["static_dir"]), add_tap_replay)
