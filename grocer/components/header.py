@@ -49,12 +49,17 @@ SELECT_LIGHT = (
 
 
 def _switch_language(value: rx.Var[str]):
-    """Switch i18next at once in the browser, then let the server record the choice."""
-    script = rx.Var(
-        _js_expr=f"setLanguage({value!s})",
+    """Switch i18next in the browser, then let the server record the choice.
+
+    The chosen value is bound into the switch when the shopper chooses: Reflex runs the call
+    from its event queue, which waits while the websocket is not connected (a choice made just
+    after hydration, or replayed by grocer.web.tap_replay), and by then React has put the
+    controlled select back to the current language."""
+    switch = rx.Var(
+        _js_expr=f"((lng) => () => setLanguage(lng))({value!s})",
         _var_data=VarData.merge(I18N_VAR_DATA, value._get_all_var_data()),
     )
-    return [rx.run_script(script), LanguageState.remember(value)]
+    return [rx.call_function(switch), LanguageState.remember(value)]
 
 
 def language_select(full_names: bool = False, select_id: str = "language-select") -> rx.Component:
