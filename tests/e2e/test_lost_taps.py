@@ -4,7 +4,7 @@ the shopper sees what the tap asked for, once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -103,26 +103,28 @@ def test_the_phone_menu_300_ms_after_the_first_paint(phone: Page) -> None:
     expect(phone.get_by_role("dialog", name="Menu")).to_be_visible(timeout=AFTER)
 
 
-def test_sign_in_opens_its_dialog(page: Page) -> None:
-    with _app_held_back(page):
-        _open_slowed(page, "/")
-        _tap_before_the_app(page, page.get_by_role("button", name="Sign in", exact=True))
-        assert page.evaluate(SHOWN_WAITING, "signin")
-    expect(page.get_by_role("dialog", name="Connectez-vous à votre compte")).to_be_visible(
-        timeout=AFTER
-    )
-
-
-def test_the_address_opens_its_dialog_from_the_keyboard(page: Page) -> None:
+def _opens_dialog(page: Page, key: str, act: Callable[[], None], dialog: str) -> None:
+    """`act` on the painted page before the app runs: the control `key` waits, then `dialog`
+    opens."""
     with _app_held_back(page):
         _open_slowed(page, "/")
         assert page.evaluate(APP_READY) is False
+        act()
+        assert page.evaluate(SHOWN_WAITING, key)
+    expect(page.get_by_role("dialog", name=dialog)).to_be_visible(timeout=AFTER)
+
+
+def test_sign_in_opens_its_dialog(page: Page) -> None:
+    sign_in = page.get_by_role("button", name="Sign in", exact=True)
+    _opens_dialog(page, "signin", sign_in.click, "Connectez-vous à votre compte")
+
+
+def test_the_address_opens_its_dialog_from_the_keyboard(page: Page) -> None:
+    def press_enter() -> None:
         page.get_by_role("button", name="Entrez votre adresse").focus()
         page.keyboard.press("Enter")
-        assert page.evaluate(SHOWN_WAITING, "address")
-    expect(page.get_by_role("dialog", name="Entrez votre adresse de livraison")).to_be_visible(
-        timeout=AFTER
-    )
+
+    _opens_dialog(page, "address", press_enter, "Entrez votre adresse de livraison")
 
 
 def test_the_language_changes(page: Page) -> None:
