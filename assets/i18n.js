@@ -1,7 +1,10 @@
 // i18next set-up, imported by every component that translates (see grocer/components/i18n.py).
-// French is bundled (imported) and i18next is initialised synchronously before the first render,
-// without Suspense, so that the prerendered HTML and the first paint already read French; en, es
-// and de are fetched from /locales/{lng}/{ns}.json when chosen.
+// French is bundled (imported) and i18next is initialised synchronously in French before the
+// first render, without Suspense, so that the prerendered HTML, the first paint and the first
+// client render all read French (a first render in another language makes React throw the
+// server's HTML away: a hydration mismatch). Once the page has hydrated, the shopper's language
+// (saved preference, browser language, page language: spec 001 §9) is switched to in a
+// transition; en, es and de are fetched from /locales/{lng}/{ns}.json when chosen.
 import i18n from "i18next";
 import {
   createContext,
@@ -12,9 +15,7 @@ import {
   useMemo,
   useState,
 } from "react";
-import { initReactI18next, useTranslation } from "react-i18next";
 import HttpBackend from "i18next-http-backend";
-import LanguageDetector from "i18next-browser-languagedetector";
 import frCommon from "./locales/fr/common.json";
 import frCatalogue from "./locales/fr/catalogue.json";
 import frErrors from "./locales/fr/errors.json";
@@ -44,9 +45,8 @@ function setHtmlLang(lng) {
 if (!i18n.isInitialized) {
   i18n
     .use(HttpBackend)
-    .use(LanguageDetector)
-    .use(initReactI18next)
     .init({
+      lng: "fr",
       resources: {
         fr: {
           common: frCommon,
@@ -77,11 +77,6 @@ if (!i18n.isInitialized) {
       defaultNS: "common",
       interpolation: { escapeValue: false },
       returnNull: false,
-      detection: {
-        order: ["localStorage", "navigator", "htmlTag"],
-        lookupLocalStorage: "preferredLanguage",
-        caches: ["localStorage"],
-      },
       backend: {
         loadPath: "/locales/{{lng}}/{{ns}}.json",
         maxParallelReads: 10,
@@ -90,8 +85,46 @@ if (!i18n.isInitialized) {
       },
       react: { useSuspense: false },
     });
-  i18n.on("languageChanged", setHtmlLang);
-  setHtmlLang(i18n.resolvedLanguage || i18n.language);
+  i18n.on("languageChanged", (lng) => {
+    setHtmlLang(lng);
+    remember(lng);
+  });
+  setHtmlLang("fr");
+}
+
+const SAVED = "preferredLanguage";
+
+function remember(lng) {
+  try {
+    window.localStorage.setItem(SAVED, lng);
+  } catch (e) {
+    // private mode or storage full: the choice lasts for this page only
+  }
+}
+
+function supported(value) {
+  const lng = String(value || "").slice(0, 2).toLowerCase();
+  return LANGUAGES.includes(lng) ? lng : null;
+}
+
+/** The shopper's language, in the spec's order: the saved preference, the browser's languages,
+ * the page's language attribute; French otherwise. */
+export function wantedLanguage() {
+  let saved = null;
+  try {
+    saved = window.localStorage.getItem(SAVED);
+  } catch (e) {
+    saved = null;
+  }
+  const browser = navigator.languages && navigator.languages.length
+    ? navigator.languages
+    : [navigator.language];
+  return (
+    supported(saved) ||
+    browser.map(supported).find(Boolean) ||
+    supported(document.documentElement.lang) ||
+    "fr"
+  );
 }
 
 /** Switch the language of every visible text at once; remembered under preferredLanguage. */
@@ -119,13 +152,17 @@ const FIRST = [translate, i18n];
 
 export function ShopI18nProvider({ children }) {
   const [version, setVersion] = useState(0);
+  const rendered = shownLanguage();
   useEffect(() => {
-    const rendered = shownLanguage();
     const refresh = () => startTransition(() => setVersion((v) => v + 1));
     i18n.on("languageChanged", refresh);
     i18n.store.on("added", refresh);
     // The language may have changed between the first render and now.
     if (shownLanguage() !== rendered) refresh();
+    // Hydrated in French: now the shopper's own language (remembered once switched to).
+    const wanted = wantedLanguage();
+    if (wanted !== i18n.language) i18n.changeLanguage(wanted);
+    else remember(wanted);
     return () => {
       i18n.off("languageChanged", refresh);
       i18n.store.off("added", refresh);

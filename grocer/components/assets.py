@@ -17,6 +17,8 @@ CAROUSEL_JS = "$/public/carousel.js"
 """Carousels, the rotator, delayed children, lazy pictures, the Brand boxes' toggle."""
 SESSION_JS = "$/public/session.js"
 """The leave confirmation, the timer, digit-only inputs."""
+APP_READY_JS = "$/public/app_ready.js"
+"""The signal that the app runs the page (for the taps caught before, grocer.web.tap_replay)."""
 
 
 def asset_import(module: str, *names: str) -> VarData:

@@ -12,8 +12,10 @@ from grocer.state.dialogs import DialogState
 
 
 def sign_in_button(label: Any, class_name: str) -> rx.Component:
-    """Opens the sign-in dialog."""
-    return text_button(label, DialogState.open_dialog("login"), class_name)
+    """Opens the sign-in dialog (a tap before the app runs is kept: grocer.web.tap_replay)."""
+    return text_button(
+        label, DialogState.open_dialog("login"), class_name, custom_attrs={"data-tap": "signin"}
+    )
 
 
 def sign_up_button(label: Any, class_name: str) -> rx.Component:

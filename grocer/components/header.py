@@ -49,12 +49,17 @@ SELECT_LIGHT = (
 
 
 def _switch_language(value: rx.Var[str]):
-    """Switch i18next at once in the browser, then let the server record the choice."""
-    script = rx.Var(
-        _js_expr=f"setLanguage({value!s})",
+    """Switch i18next in the browser, then let the server record the choice.
+
+    The chosen value is bound into the switch when the shopper chooses: Reflex runs the call
+    from its event queue, which waits while the websocket is not connected (a choice made just
+    after hydration, or replayed by grocer.web.tap_replay), and by then React has put the
+    controlled select back to the current language."""
+    switch = rx.Var(
+        _js_expr=f"((lng) => () => setLanguage(lng))({value!s})",
         _var_data=VarData.merge(I18N_VAR_DATA, value._get_all_var_data()),
     )
-    return [rx.run_script(script), LanguageState.remember(value)]
+    return [rx.call_function(switch), LanguageState.remember(value)]
 
 
 def language_select(full_names: bool = False, select_id: str = "language-select") -> rx.Component:
@@ -68,6 +73,7 @@ def language_select(full_names: bool = False, select_id: str = "language-select"
         on_change=_switch_language,
         aria_label=t("common:language"),
         id=select_id,
+        custom_attrs={"data-tap": "lang"},
         class_name=SELECT_LIGHT if full_names else SELECT,
     )
 
@@ -126,6 +132,7 @@ def address_link(light: bool = False) -> rx.Component:
         ),
         type="button",
         on_click=DialogState.open_dialog("address"),
+        custom_attrs={"data-tap": "address"},
         class_name=(
             (
                 f"flex min-w-0 items-center gap-2 rounded-lg px-2 py-2 text-left text-sm "

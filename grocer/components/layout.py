@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from grocer.components.assets import APP_READY_JS, asset_component
 from grocer.components.footer import site_footer
 from grocer.components.header import site_header
 from grocer.components.i18n import HtmlLang, t
@@ -13,6 +14,9 @@ from grocer.components.overlays import global_overlays
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
 from grocer.views.styles import PAGE_ROOT_ID
+
+AppReady = asset_component(APP_READY_JS, "AppReady")
+"""Tells the page's tap-replay script (grocer.web.tap_replay) that the app is running."""
 
 COMMON_ON_LOAD = [CatalogueState.load_nav, CurrencyState.detect]
 """Every page: the category tree (cached) and, once per tab, the currency by country."""
@@ -43,6 +47,7 @@ def page_layout(*children: rx.Component, extra: rx.Component | None = None) -> r
         site_footer(),
         global_overlays(),
         HtmlLang.create(),
+        AppReady.create(),
         id=PAGE_ROOT_ID,
         class_name="flex min-h-screen flex-col bg-gray-50 text-gray-900 antialiased",
     )

@@ -152,6 +152,7 @@ def mobile_menu() -> rx.Component:
             t("common:menu"),
             f"{ROUND} h-11 w-11 text-gray-800 hover:bg-gray-100 lg:hidden {FOCUS}",
             icon("menu", 24),
+            custom_attrs={"data-tap": "menu"},
         ),
         rx.el.div(
             logo(),

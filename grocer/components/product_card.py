@@ -145,6 +145,7 @@ def add_to_bag(article: rx.Var[CardView], qty: rx.Var[int]) -> rx.Component:
             aria_label=t("catalogue:addToBag"),
             title=article["name"],
             on_click=BagState.add_item(article),
+            custom_attrs={"data-tap": rx.Var.create(f"add-{article['id']}")},
         ),
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -12,3 +13,13 @@ def built_pages_dir() -> Path:
     from reflex_base import constants
 
     return prerequisites.get_web_dir() / constants.Dirs.STATIC
+
+
+def rewrite_pages(static_dir: Path, rewrite: Callable[[str], str]) -> None:
+    """Apply `rewrite` to every built page (the build plugins' post-build step); a page is
+    written back only when it changed."""
+    for page in static_dir.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        rewritten = rewrite(html)
+        if rewritten != html:
+            page.write_text(rewritten, encoding="utf-8")

@@ -22,6 +22,8 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.web.build import rewrite_pages
+
 MAX_WAIT_MS = 3000
 """Start the app this long after the page is parsed even if `load` has not come yet."""
 
@@ -90,9 +92,4 @@ class PaintFirstPlugin(rx.plugins.Plugin):
     after LoadingShellPlugin, whose shell is what the fallback pages paint first."""
 
     def post_build(self, **context: Any) -> None:
-        static_dir = Path(context["static_dir"])
-        for page in static_dir.rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            rewritten = paint_first(html)
-            if rewritten != html:
-                page.write_text(rewritten, encoding="utf-8")
+        rewrite_pages(Path(context["static_dir"]), paint_first)

@@ -10,7 +10,8 @@ markup: the same elements and Tailwind classes as the page's own components (so 
 over without a jump), every value escaped. Labels are the French catalog's, like the rest of the
 prerendered HTML; the app switches language once it runs.
 
-The preview is not interactive (no buttons, the app is not running yet); links are real links.
+The preview is not interactive (the app is not running yet); links are real links, and a tap on
+a card's "+ Ajouter" is kept and done by the card that replaces it (grocer.web.tap_replay).
 Prices are written in XOF with the other currencies beside them, and a line of script picks
 the shopper's saved currency (`preferredCurrency`) before the first paint.
 """
@@ -184,8 +185,10 @@ def product(view: ProductView) -> str:
 
 
 def _card(article: CardView, first: bool, lazy: bool = False) -> str:
-    """grocer.components.product_card.product_card, without its buttons."""
-    href = f"/produit/{int(article['id'])}"
+    """grocer.components.product_card.product_card, without its heart button; its add button
+    has the live card's `data-tap`, so a tap on it is done there."""
+    article_id = int(article["id"])
+    href = f"/produit/{article_id}"
     badges = _discount_badge(article) + _quality_badge(article)
     image = _img(
         article.get("imageUrl"),
@@ -200,8 +203,10 @@ def _card(article: CardView, first: bool, lazy: bool = False) -> str:
         f'<a href="{href}" class="block rounded-xl" tabindex="-1" aria-hidden="true">{image}</a>'
         + (f'<div class="{BADGES}">{badges}</div>' if badges else "")
         + f'<span class="{FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
-        f'<div class="mt-2"><span class="{ADD_BUTTON}">{icon_markup("plus", 18)}'
-        f'<span class="ml-1">{_e(label("catalogue:add"))}</span></span></div>'
+        f'<div class="mt-2"><button type="button" data-tap="add-{article_id}" '
+        f'class="{ADD_BUTTON}" aria-label="{_e(label("catalogue:addToBag"))}" '
+        f'title="{_e(article.get("name"))}">{icon_markup("plus", 18)}'
+        f'<span class="ml-1">{_e(label("catalogue:add"))}</span></button></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
         f'<a href="{href}" class="{CARD_NAME}">{_e(article.get("name"))}</a>'
         f'<p class="{CARD_WEIGHT}">{_e(article.get("weightText"))}</p>{_card_notes(article)}</div>'

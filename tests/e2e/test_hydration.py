@@ -65,19 +65,46 @@ def test_storefront_pages_hydrate_without_a_mismatch(
         assert not trouble, f"{name} at {pg.viewport_size}: {trouble}"
 
 
+@pytest.mark.parametrize("name", ["home", "second level", "product"])
+def test_an_english_browser_hydrates_the_french_page_then_reads_english(
+    browser: Any, shop: str, catalogue: dict[str, Any], name: str
+) -> None:
+    """The page is prerendered in French: the first client render must be French too, and the
+    browser's language follows once the page has hydrated (and is remembered)."""
+    context = browser.new_context(
+        locale="en-US", base_url=shop, viewport={"width": 390, "height": 844}
+    )
+    try:
+        pg = context.new_page()
+        messages = _console_trouble(pg)
+        pg.goto(_pages(catalogue)[name])
+        expect(pg.locator("html")).to_have_attribute("lang", "en", timeout=15_000)
+        expect(pg.get_by_role("button", name=re.compile(r"^Bag"))).to_be_visible(timeout=15_000)
+        pg.wait_for_function(DATA_IN)
+        trouble = [m for m in messages if HYDRATION_TROUBLE.search(m)]
+        assert not trouble, f"{name} in English: {trouble}"
+        assert pg.evaluate("localStorage.getItem('preferredLanguage')") == "en"
+    finally:
+        context.close()
+
+
 def test_far_home_sections_are_painted_then_mounted_when_scrolled_near(phone: Page) -> None:
     phone.goto("/")
     sections = phone.locator("main section[aria-labelledby]")
     expect(sections.first.get_by_role("button", name="Ajouter au panier").first).to_be_visible()
+    phone.wait_for_function(DATA_IN)
     count = sections.count()
     assert count > 3, "the demo home has more sections than a screen holds"
-    last = sections.nth(count - 1)
-    # Painted from the server's HTML: heading and cards are there before the app mounts it.
-    expect(last.locator("h2")).not_to_be_empty()
-    expect(last.locator("article").first).to_be_attached()
-    expect(last.get_by_role("button", name="Ajouter au panier")).to_have_count(0)
+    title = sections.nth(count - 1).locator("h2").inner_text()
+    assert title
+    # Painted from the server's HTML, kept in the place the app holds for it until it mounts.
+    kept = phone.locator("[data-lazy-mount] section[aria-labelledby]")
+    expect(kept.filter(has_text=title)).to_have_count(1)
+    expect(kept.filter(has_text=title).locator("article").first).to_be_attached()
 
+    last = sections.nth(count - 1)
     last.scroll_into_view_if_needed()
+    expect(kept.filter(has_text=title)).to_have_count(0)  # the app's own section now
     add = last.get_by_role("button", name="Ajouter au panier").first
     expect(add).to_be_visible()
     before = bag_count(phone)

@@ -1,0 +1,158 @@
+"""No lost taps (issues 19 and 21): on a phone-speed CPU (4x slower), a tap on the painted page
+before the app has hydrated is kept and done once the app runs (grocer/web/tap_replay.js), so
+the shopper sees what the tap asked for, once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from playwright.sync_api import Locator, Page, Route, expect
+
+from tests.e2e.test_session_bag import bag_button
+
+FIRST_PAINT = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
+APP_READY = "() => window.__grocerReady === true"
+PREVIEW_ADD = '#grocer-preview [data-tap^="add-"]'
+AFTER = 30_000
+"""How long the result may take to show (ms): on a 4x-slowed CPU the app's scripts start after
+`load`, then React hydrates and the websocket connects, on a machine other tests share."""
+SHOWN_WAITING = """(key) =>
+    !!document.querySelector(`[data-tap="${key}"][aria-busy="true"][data-tap-waiting]`)"""
+"""The tapped control shows it is waiting for the app."""
+SCRIPTS = "**/assets/**/*.js"
+WAITING = "(n) => document.querySelectorAll('[data-tap-waiting]').length === n"
+
+
+def _open_slowed(tab: Page, path: str) -> None:
+    """Open `path` with the CPU slowed 4x and return at the first contentful paint (the app's
+    scripts start only after `load`, grocer.web.paint_first)."""
+    cdp = tab.context.new_cdp_session(tab)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    tab.goto(path, wait_until="commit")
+    tab.wait_for_function(FIRST_PAINT, polling=10)
+
+
+@contextmanager
+def _app_held_back(tab: Page) -> Iterator[None]:
+    """The app's scripts wait until the block is over, as on a slow link. On this machine the
+    page's `load` (after which the scripts are asked for) comes with the first paint, and a tap
+    sent then may reach the page only once it has hydrated; holding the scripts makes sure the
+    tap comes before the app, which is the case under test."""
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    tab.route(SCRIPTS, hold)
+    try:
+        yield
+    finally:
+        released = True
+        for route in held:
+            route.continue_()
+
+
+def _tap_before_the_app(tab: Page, control: Locator) -> None:
+    """Tap `control` as it is painted, checking that the app does not run the page yet."""
+    assert tab.evaluate(APP_READY) is False
+    _tap(tab, control)
+
+
+def _tap(tab: Page, control: Locator) -> None:
+    """A finger's tap on the phone, a mouse click on the desktop."""
+    if (tab.viewport_size or {}).get("width", 0) < 600:
+        control.tap()
+    else:
+        control.click()
+
+
+def _all_done(tab: Page) -> None:
+    """Every kept tap has been done (no control is marked waiting any more)."""
+    tab.wait_for_function(APP_READY, timeout=AFTER)
+    tab.wait_for_function(WAITING, arg=0, timeout=AFTER)
+
+
+def _bag_shows_one(tab: Page) -> None:
+    expect(bag_button(tab)).to_have_text("1", timeout=AFTER)
+    _all_done(tab)
+    # Done once, not once per painted copy of the card nor once per tap.
+    expect(bag_button(tab)).to_have_text("1", timeout=AFTER)
+
+
+def test_the_phone_menu_opens(phone: Page) -> None:
+    with _app_held_back(phone):
+        _open_slowed(phone, "/")
+        _tap_before_the_app(phone, phone.locator('[data-tap="menu"]'))
+        assert phone.evaluate(SHOWN_WAITING, "menu")
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible(timeout=AFTER)
+    _all_done(phone)
+    # Opened once, not toggled shut by a second replay.
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible(timeout=AFTER)
+
+
+def test_the_phone_menu_300_ms_after_the_first_paint(phone: Page) -> None:
+    _open_slowed(phone, "/")
+    phone.wait_for_timeout(300)
+    _tap(phone, phone.locator('[data-tap="menu"]'))
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible(timeout=AFTER)
+
+
+def _opens_dialog(page: Page, key: str, act: Callable[[], None], dialog: str) -> None:
+    """`act` on the painted page before the app runs: the control `key` waits, then `dialog`
+    opens."""
+    with _app_held_back(page):
+        _open_slowed(page, "/")
+        assert page.evaluate(APP_READY) is False
+        act()
+        assert page.evaluate(SHOWN_WAITING, key)
+    expect(page.get_by_role("dialog", name=dialog)).to_be_visible(timeout=AFTER)
+
+
+def test_sign_in_opens_its_dialog(page: Page) -> None:
+    sign_in = page.get_by_role("button", name="Sign in", exact=True)
+    _opens_dialog(page, "signin", sign_in.click, "Connectez-vous à votre compte")
+
+
+def test_the_address_opens_its_dialog_from_the_keyboard(page: Page) -> None:
+    def press_enter() -> None:
+        page.get_by_role("button", name="Entrez votre adresse").focus()
+        page.keyboard.press("Enter")
+
+    _opens_dialog(page, "address", press_enter, "Entrez votre adresse de livraison")
+
+
+def test_the_language_changes(page: Page) -> None:
+    with _app_held_back(page):
+        _open_slowed(page, "/")
+        assert page.evaluate(APP_READY) is False
+        page.locator("#language-select").select_option("en")
+        assert page.evaluate(SHOWN_WAITING, "lang")
+    expect(page.locator("html")).to_have_attribute("lang", "en", timeout=AFTER)
+    expect(page.get_by_role("button", name="Bag", exact=True)).to_be_visible(timeout=AFTER)
+    expect(page.get_by_role("combobox", name="Language")).to_have_value("en", timeout=AFTER)
+
+
+def test_add_on_a_category_preview_card(phone: Page, catalogue: dict[str, Any]) -> None:
+    main, sub = catalogue["main"], catalogue["sub"]
+    with _app_held_back(phone):
+        _open_slowed(phone, f"/products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+        card_add = phone.locator(PREVIEW_ADD).first
+        _tap_before_the_app(phone, card_add)
+        assert phone.evaluate(SHOWN_WAITING, card_add.get_attribute("data-tap"))
+    _bag_shows_one(phone)
+
+
+def test_add_on_a_home_card_300_ms_after_the_first_paint(phone: Page) -> None:
+    """Whatever card the home paints first (issue 21's wording)."""
+    _open_slowed(phone, "/")
+    phone.wait_for_timeout(300)
+    painted = phone.locator('[data-tap^="add-"]')
+    assert painted.count() > 0, "the home paints no product card"
+    _tap(phone, painted.first)
+    _bag_shows_one(phone)
