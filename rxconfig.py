@@ -8,6 +8,7 @@ import reflex as rx
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
 from grocer.web.loading_shell import LoadingShellPlugin
 from grocer.web.paint_first import PaintFirstPlugin
+from grocer.web.service_worker import ServiceWorkerPlugin
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
 os.environ.setdefault("REFLEX_TELEMETRY_ENABLED", "false")
@@ -24,7 +25,12 @@ config = rx.Config(
     telemetry_enabled=False,
     state_auto_setters=False,
     show_built_with_reflex=False,
-    plugins=[rx.plugins.TailwindV4Plugin(), LoadingShellPlugin(), PaintFirstPlugin()],
+    plugins=[
+        rx.plugins.TailwindV4Plugin(),
+        LoadingShellPlugin(),
+        PaintFirstPlugin(),
+        ServiceWorkerPlugin(),
+    ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).
     frontend_compression_formats=["brotli", "gzip"],

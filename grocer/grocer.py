@@ -4,6 +4,7 @@ import reflex as rx
 
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
+from grocer.components.connection_banner import OVERLAY_WRAP
 from grocer.pages import register_pages
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.page_preview import PagePreview
@@ -18,5 +19,7 @@ app = rx.App(
     api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SecurityHeaders],
 )
 register_pages(app)
+# A translated connection bar instead of Reflex's raw "Cannot connect to server" toast.
+app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)

@@ -17,6 +17,8 @@ CAROUSEL_JS = "$/public/carousel.js"
 """Carousels, the rotator, delayed children, lazy pictures, the Brand boxes' toggle."""
 SESSION_JS = "$/public/session.js"
 """The leave confirmation, the timer, digit-only inputs."""
+OFFLINE_JS = "$/public/offline.js"
+"""The service worker's registration and the bag kept while the websocket is down."""
 
 
 def asset_import(module: str, *names: str) -> VarData:

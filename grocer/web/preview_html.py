@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 
 from grocer.views.catalogue import FALLBACK_IMAGE, CardView, HomeSection, ProductView
 from grocer.views.icons import icon_markup
+from grocer.views.offline_bag import ADD_ATTRIBUTE, added_article_json
 from grocer.views.styles import (
     ADD_BUTTON,
     ARROW,
@@ -178,6 +179,12 @@ def product(view: ProductView) -> str:
 # --- category page --------------------------------------------------------------------------
 
 
+def _bag_mark(article: CardView) -> str:
+    """The article as "+ Ajouter" adds it while the websocket is down (assets/offline.js reads
+    `data-bag-add`: grocer.views.offline_bag)."""
+    return f" {ADD_ATTRIBUTE}='{_e(added_article_json(article))}'"
+
+
 def _card(article: CardView, first: bool, lazy: bool = False) -> str:
     """grocer.components.product_card.product_card, without its buttons."""
     href = f"/produit/{int(article['id'])}"
@@ -195,7 +202,8 @@ def _card(article: CardView, first: bool, lazy: bool = False) -> str:
         f'<a href="{href}" class="block rounded-xl" tabindex="-1" aria-hidden="true">{image}</a>'
         + (f'<div class="{BADGES}">{badges}</div>' if badges else "")
         + f'<span class="{FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
-        f'<div class="mt-2"><span class="{ADD_BUTTON}">{icon_markup("plus", 18)}'
+        f'<div class="mt-2"><span class="{ADD_BUTTON}"{_bag_mark(article)}>'
+        f"{icon_markup('plus', 18)}"
         f'<span class="ml-1">{_e(label("catalogue:add"))}</span></span></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
         f'<a href="{href}" class="{CARD_NAME}">{_e(article.get("name"))}</a>'
