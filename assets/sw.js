@@ -29,6 +29,9 @@ const LANGUAGE_KEY = "/__grocer-language";
 const PUBLIC_API = ["/api/v1/categories", "/api/v1/web-ui/", "/api/v1/articles"];
 const STATIC_DATA = ["/locales/", "/leaflet/", "/favicon.ico"];
 const PASS_THROUGH = ["/_event", "/_upload", "/ping", "/_health", "/sw.js"];
+// The server's answers vary on Origin (CORS) and Accept-Encoding; a module script asks with an
+// Origin that the worker's own precache request had not, and the content is the same.
+const MATCH = { ignoreVary: true };
 
 self.addEventListener("install", (event) => {
   // One file failing (a flaky link) must not stop the others: the rest is cached as it is used.
@@ -105,7 +108,7 @@ function cacheable(response) {
 
 async function remember(cacheName, request, response, limit) {
   const cache = await caches.open(cacheName);
-  await cache.delete(request); // re-inserted last: the oldest entries go first (LRU-ish)
+  await cache.delete(request, MATCH); // re-inserted last: the oldest entries go first (LRU-ish)
   await cache.put(request, response);
   if (limit) {
     const keys = await cache.keys();
@@ -114,7 +117,7 @@ async function remember(cacheName, request, response, limit) {
 }
 
 async function cacheFirst(request, cacheName) {
-  const cached = await caches.match(request);
+  const cached = await caches.match(request, MATCH);
   if (cached) return cached;
   const response = await fetch(request);
   if (cacheable(response)) await remember(cacheName, request, response.clone());
@@ -122,7 +125,7 @@ async function cacheFirst(request, cacheName) {
 }
 
 async function staleWhileRevalidate(event, request, cacheName, limit) {
-  const cached = await caches.match(request);
+  const cached = await caches.match(request, MATCH);
   const fresh = fetch(request).then(async (response) => {
     if (cacheable(response)) await remember(cacheName, request, response.clone(), limit);
     return response;
@@ -135,7 +138,7 @@ async function staleWhileRevalidate(event, request, cacheName, limit) {
 }
 
 async function picture(event, request) {
-  const cached = await caches.match(request, { cacheName: PICTURES });
+  const cached = await caches.match(request, { ...MATCH, cacheName: PICTURES });
   const refresh = () =>
     fetch(request).then(async (response) => {
       if (cacheable(response)) await remember(PICTURES, request, response.clone(), MAX_PICTURES);
@@ -157,8 +160,8 @@ async function page(event, url) {
     return response;
   });
   const cached =
-    (await caches.match(request, { cacheName: PAGES })) ||
-    (url.pathname === "/" ? await caches.match("/", { cacheName: SHELL }) : undefined);
+    (await caches.match(request, { ...MATCH, cacheName: PAGES })) ||
+    (url.pathname === "/" ? await caches.match("/", { ...MATCH, cacheName: SHELL }) : undefined);
   if (cached) {
     event.waitUntil(fresh.catch(() => undefined));
     return cached;

@@ -83,9 +83,7 @@ def test_offline_browsing_and_a_bag_changed_offline_reaches_the_server(
 
     page.context.set_offline(False)
     expect(banner(page)).to_have_count(0, timeout=30_000)  # the connection is back
-    page.wait_for_function(
-        "() => !localStorage.getItem('cartOffline')", timeout=30_000
-    )  # saved
+    page.wait_for_function("() => !localStorage.getItem('cartOffline')", timeout=30_000)  # saved
     assert server_bag(shop, token) == {article: 1}
     wait_count(page, 1)  # the page shows the server's bag again
     page.reload()
@@ -102,6 +100,11 @@ def test_a_guest_keeps_the_bag_changed_offline(page: Page, catalogue: dict[str, 
     card = page.locator("[data-bag-add]").first
     card.click()
     card.click()
+    expect(page.get_by_text("Votre sac est gardé sur cet appareil (2)")).to_be_visible()
+    page.get_by_role("link", name="Accueil Grocer").click()  # a link loads the page offline
+    page.wait_for_url(re.compile(r"/$"))
+    expect(page.get_by_role("region", name="Offres du moment").first).to_be_visible()
+    wait_hydrated(page)  # the app runs offline too, from the worker's cache
     expect(page.get_by_text("Votre sac est gardé sur cet appareil (2)")).to_be_visible()
     page.context.set_offline(False)
     expect(banner(page)).to_have_count(0, timeout=30_000)
