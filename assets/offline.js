@@ -176,6 +176,8 @@ function sameOriginPage(anchor) {
   if (!anchor || anchor.target || anchor.hasAttribute("download")) return null;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin || url.pathname.startsWith("/api/")) return null;
+  const here = window.location;
+  if (url.hash && url.pathname === here.pathname && url.search === here.search) return null;
   return url;
 }
 
