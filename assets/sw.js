@@ -41,7 +41,10 @@ self.addEventListener("install", (event) => {
       .then((cache) =>
         Promise.allSettled(
           BUILD.precache.map((url) =>
-            fetch(url, { cache: "no-cache" }).then((res) => (res.ok ? cache.put(url, res) : null)),
+            // Hashed files come from the HTTP cache when the page has just loaded them.
+            fetch(url, { cache: url.startsWith("/assets/") ? "default" : "no-cache" }).then(
+              (res) => (res.ok ? cache.put(url, res) : null),
+            ),
           ),
         ),
       )
