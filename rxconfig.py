@@ -8,6 +8,7 @@ import reflex as rx
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
 from grocer.web.loading_shell import LoadingShellPlugin
 from grocer.web.paint_first import PaintFirstPlugin
+from grocer.web.service_worker import ServiceWorkerPlugin
 from grocer.web.tap_replay import TapReplayPlugin
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
@@ -30,6 +31,7 @@ config = rx.Config(
         LoadingShellPlugin(),
         PaintFirstPlugin(),
         TapReplayPlugin(),
+        ServiceWorkerPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).

@@ -4,6 +4,7 @@ import reflex as rx
 
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
+from grocer.components.connection_banner import OVERLAY_WRAP
 from grocer.pages import register_pages
 from grocer.settings import get_settings
 from grocer.state.error_route import route_unexpected_exception
@@ -29,5 +30,7 @@ register_pages(app)
 # The websocket accepts the shop's own origin (whatever port or host it is served on) and the
 # configured ones, and logs the origins it refuses (see grocer.web.origins).
 install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)
+# A translated connection bar instead of Reflex's raw "Cannot connect to server" toast.
+app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)

@@ -19,6 +19,7 @@ from grocer.api.schemas_cart import (
     CartValidationOut,
     ChangesIn,
     PromoIn,
+    QuantitiesIn,
     QuantityIn,
     ShippingIn,
     ShippingOptionsIn,
@@ -109,6 +110,17 @@ def apply_changes(
     changes = [{"articleId": c.article_id, "delta": c.delta} for c in body.changes]
     key = body.merge_key or idempotency_key
     return _tagged(response, cart.apply_deltas(db, user, changes, key))
+
+
+@router.put("/quantities", response_model=CartOut, responses=_CART_OK)
+def set_quantities(
+    body: QuantitiesIn, user: CurrentUser, db: SessionDep, response: Response
+) -> dict[str, Any]:
+    """Set absolute quantities by article (0 removes the line; other lines stay): what the
+    shop sends for the bag changes it kept in the browser while offline. Sending the same
+    body again gives the same bag."""
+    quantities = [{"articleId": q.article_id, "quantity": q.quantity} for q in body.quantities]
+    return _tagged(response, cart.set_quantities(db, user, quantities))
 
 
 @router.put("/items/{item_id}", response_model=CartOut, responses={**_CART_OK, **_NOT_FOUND})

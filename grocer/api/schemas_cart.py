@@ -93,6 +93,19 @@ class ChangesIn(CamelModel):
     merge_key: MergeKey | None = None
 
 
+class QuantityLineIn(CamelModel):
+    """One absolute quantity: 0 removes the article's line."""
+
+    article_id: int = Field(validation_alias=AliasChoices("articleId", "productId"))
+    quantity: int
+
+
+class QuantitiesIn(CamelModel):
+    """PUT /cart/quantities: absolute quantities for some articles (other lines stay)."""
+
+    quantities: list[QuantityLineIn] = Field(max_length=MAX_LINES)
+
+
 class PromoIn(CamelModel):
     promo_code: Text
 

@@ -19,6 +19,8 @@ SESSION_JS = "$/public/session.js"
 """The leave confirmation, the timer, digit-only inputs."""
 APP_READY_JS = "$/public/app_ready.js"
 """The signal that the app runs the page (for the taps caught before, grocer.web.tap_replay)."""
+OFFLINE_JS = "$/public/offline.js"
+"""The service worker's registration and the bag kept while the websocket is down."""
 
 
 def asset_import(module: str, *names: str) -> VarData:

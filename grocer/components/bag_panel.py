@@ -12,6 +12,7 @@ from grocer.components.buttons import icon_button, text_button
 from grocer.components.dialog import FOCUS, dialog, dialog_description
 from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
+from grocer.components.offline_marks import REMOVE_STEP, bag_step_mark
 from grocer.components.picture import small_image
 from grocer.components.promo_strip import promo_strip
 from grocer.components.status import status_heading
@@ -85,6 +86,7 @@ def stepper(item: rx.Var[BagRow]) -> rx.Component:
             _ROUND,
             svg_icon(MINUS, 16),
             on_click=BagState.decrement(ident),
+            custom_attrs=bag_step_mark(ident, -1),
         ),
         rx.el.span(
             item["quantity"],
@@ -97,6 +99,7 @@ def stepper(item: rx.Var[BagRow]) -> rx.Component:
             svg_icon(PLUS, 16),
             on_click=BagState.increment(ident),
             disabled=item["quantity"] >= MAX_QUANTITY,
+            custom_attrs=bag_step_mark(ident, 1),
         ),
         class_name="inline-flex items-center gap-1 rounded-full bg-gray-100 p-0.5",
     )
@@ -112,6 +115,7 @@ def remove_button(
         class_name,
         *extra,
         aria_label=t("bag:removeItem", name=item["name"]),
+        custom_attrs=bag_step_mark(item["id"], REMOVE_STEP),
     )
 
 

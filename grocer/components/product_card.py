@@ -17,6 +17,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 from grocer.components.assets import CAROUSEL_JS, asset_import
 from grocer.components.i18n import t
 from grocer.components.icons import icon
+from grocer.components.offline_marks import bag_add_mark, bag_step_mark
 from grocer.components.price import price_of, price_tag, saved_of
 from grocer.state.bag import BagState
 from grocer.state.currency import CurrencyState
@@ -113,19 +114,24 @@ def quantity_stepper(article: rx.Var[CardView], qty: rx.Var[int]) -> rx.Componen
         f"hover:bg-green-800 {FOCUS}"
     )
 
-    def step(name: str, label: str, on_click: Any) -> rx.Component:
+    def step(name: str, label: str, on_click: Any, by: int) -> rx.Component:
         return rx.el.button(
-            icon(name, 18), type="button", class_name=btn, aria_label=t(label), on_click=on_click
+            icon(name, 18),
+            type="button",
+            class_name=btn,
+            aria_label=t(label),
+            on_click=on_click,
+            custom_attrs=bag_step_mark(key, by),
         )
 
     return rx.el.div(
         rx.cond(
             qty <= 1,
-            step("trash", "catalogue:remove", BagState.decrement(key)),
-            step("minus", "catalogue:decrease", BagState.decrement(key)),
+            step("trash", "catalogue:remove", BagState.decrement(key), -1),
+            step("minus", "catalogue:decrease", BagState.decrement(key), -1),
         ),
         rx.el.span(qty, class_name="min-w-8 text-center font-semibold", aria_live="polite"),
-        step("plus", "catalogue:increase", BagState.increment(key)),
+        step("plus", "catalogue:increase", BagState.increment(key), 1),
         class_name=(
             f"flex {size} w-full items-center justify-between rounded-full bg-green-700 text-white"
         ),
@@ -145,7 +151,10 @@ def add_to_bag(article: rx.Var[CardView], qty: rx.Var[int]) -> rx.Component:
             aria_label=t("catalogue:addToBag"),
             title=article["name"],
             on_click=BagState.add_item(article),
-            custom_attrs={"data-tap": rx.Var.create(f"add-{article['id']}")},
+            custom_attrs={
+                "data-tap": rx.Var.create(f"add-{article['id']}"),
+                **bag_add_mark(article),
+            },
         ),
     )
 

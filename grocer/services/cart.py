@@ -633,6 +633,48 @@ def apply_batches(
     return answer if answer is not None else get_cart(db, user)
 
 
+def _parse_quantities(raw: object) -> dict[int, int]:
+    """Absolute quantities per article: [{articleId, quantity}] with 0..99 (0: no line);
+    an article named twice keeps its last quantity."""
+    if not isinstance(raw, list | tuple) or not all(isinstance(e, Mapping) for e in raw):
+        raise ValidationFailed("quantities")
+    _check_line_count(len(raw))
+    wanted: dict[int, int] = {}
+    for entry in raw:
+        article = _int(entry.get("articleId", entry.get("productId")), "articleId")
+        quantity = _int(entry.get("quantity"), "quantity")
+        if not 0 <= quantity <= MAX_QUANTITY:
+            raise _quantity_error()
+        wanted[article] = quantity
+    return wanted
+
+
+def set_quantities(db: Session, user: User, quantities: object) -> dict[str, Any]:
+    """Set the named articles' lines to absolute quantities (0 removes a line); the other
+    lines stay as they are.
+
+    What a tab sends for the changes it kept while its connection was down: the same
+    quantities sent twice (a retry after a lost answer, a second tab) give the same bag,
+    which deltas would not. Every article set above 0 must be on sale (400 otherwise, nothing
+    changed).
+    """
+    wanted = _parse_quantities(quantities)
+    kept = [article for article, quantity in wanted.items() if quantity > 0]
+    articles = _articles(db, kept)
+    _require_available(articles, kept)
+    cart = _cart(db, user, lock=True)
+    rows = _rows(db, cart)
+    totals = {item.article_id: item.quantity for item, _ in rows}
+    for article, quantity in wanted.items():
+        if quantity:
+            totals[article] = quantity
+        else:
+            totals.pop(article, None)
+    _check_line_count(len(totals))
+    _write_lines(db, cart, rows, totals, articles)
+    return _answer(db, cart)
+
+
 def update_item(db: Session, user: User, item_id: int, quantity: object) -> dict[str, Any]:
     """Set a line's quantity; 0 or less removes the line (000 §4.3), above 99 is refused."""
     wanted = _int(quantity, "quantity")

@@ -892,6 +892,21 @@ class BagState(rx.State):
             return
 
     @rx.event
+    async def offline_synced(self, stored: str):
+        """The browser kept bag changes while the websocket was down (assets/offline.js) and
+        has now saved them: a signed-in shopper's went to the server as absolute quantities
+        (PUT /cart/quantities), so the server bag is shown again (after anything this tab
+        still had unsaved); a guest's bag is the browser's own, taken as it is stored."""
+        user_id = await session_guard.signed_in_user_id(self)
+        if user_id is not None:
+            return BagState.load_account_bag
+        lines = parse_lines(stored)
+        self._set_lines(lines)
+        if lines:
+            self._ensure_guest_key()
+        return None
+
+    @rx.event
     def resync(self):
         """ "cliquer ici pour synchroniser": a new round of attempts (disabled while saving)."""
         if self.is_saving:

@@ -6,6 +6,8 @@ mobile connection. Files under `/assets/` carry a content hash in their name (a 
 new names), so they can be kept for a year; images, translations and the favicon keep their
 names across builds, so they get a short lifetime and are revalidated after it. Pages and the
 API are left alone (pages must always show the current build; API answers are not cacheable).
+The service worker's script (`/sw.js`, grocer.web.service_worker) keeps its name across builds
+and must be checked on every visit, or a shopper would keep an old build's worker: no-cache.
 """
 
 from __future__ import annotations
@@ -14,13 +16,17 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT = "public, max-age=3600"
+NO_CACHE = "no-cache"
 
 HASHED_PREFIXES: tuple[str, ...] = ("/assets/",)
 STABLE_PREFIXES: tuple[str, ...] = ("/img/", "/locales/", "/leaflet/", "/favicon.ico")
+REVALIDATED_PATHS: frozenset[str] = frozenset({"/sw.js"})
 
 
 def cache_control_for(path: str) -> str | None:
     """The Cache-Control value for a static path, or None to leave the answer untouched."""
+    if path in REVALIDATED_PATHS:
+        return NO_CACHE
     if path.startswith(HASHED_PREFIXES):
         return IMMUTABLE
     if path.startswith(STABLE_PREFIXES):

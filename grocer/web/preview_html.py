@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 from grocer.services.catalogue import DEFAULT_PAGE_SIZE
 from grocer.views.catalogue import FALLBACK_IMAGE, CardView, CategoryNode, HomeSection, ProductView
 from grocer.views.icons import icon_markup
+from grocer.views.offline_bag import ADD_ATTRIBUTE, added_article_json
 from grocer.views.styles import (
     ADD_BUTTON,
     ARROW,
@@ -184,6 +185,12 @@ def product(view: ProductView) -> str:
 # --- category page --------------------------------------------------------------------------
 
 
+def _bag_mark(article: CardView) -> str:
+    """The article as "+ Ajouter" adds it while the websocket is down (assets/offline.js reads
+    `data-bag-add`: grocer.views.offline_bag)."""
+    return f" {ADD_ATTRIBUTE}='{_e(added_article_json(article))}'"
+
+
 def _card(article: CardView, first: bool, lazy: bool = False) -> str:
     """grocer.components.product_card.product_card, without its heart button; its add button
     has the live card's `data-tap`, so a tap on it is done there."""
@@ -205,7 +212,7 @@ def _card(article: CardView, first: bool, lazy: bool = False) -> str:
         + f'<span class="{FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
         f'<div class="mt-2"><button type="button" data-tap="add-{article_id}" '
         f'class="{ADD_BUTTON}" aria-label="{_e(label("catalogue:addToBag"))}" '
-        f'title="{_e(article.get("name"))}">{icon_markup("plus", 18)}'
+        f'title="{_e(article.get("name"))}"{_bag_mark(article)}>{icon_markup("plus", 18)}'
         f'<span class="ml-1">{_e(label("catalogue:add"))}</span></button></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
         f'<a href="{href}" class="{CARD_NAME}">{_e(article.get("name"))}</a>'

@@ -182,6 +182,8 @@ def content_security_policy(
         # the tile server.
         "img-src": ["'self'", "data:", *dict.fromkeys(image_sources)],
         "connect-src": ["'self'", *dict.fromkeys(connect_sources)],
+        # The service worker (/sw.js, grocer.web.service_worker): this origin's only.
+        "worker-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "form-action": ["'self'"],

@@ -10,7 +10,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
-from grocer.web.cache_headers import IMMUTABLE, SHORT, StaticCacheHeaders
+from grocer.web.cache_headers import IMMUTABLE, NO_CACHE, SHORT, StaticCacheHeaders
 
 
 def _client(tmp_path: Path) -> TestClient:
@@ -19,6 +19,7 @@ def _client(tmp_path: Path) -> TestClient:
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "logo.svg").write_text("<svg/>")
     (tmp_path / "index.html").write_text("<html></html>")
+    (tmp_path / "sw.js").write_text("self.addEventListener('fetch', () => {});")
 
     async def ping(_request: object) -> JSONResponse:
         return JSONResponse({"status": "ok"})
@@ -50,3 +51,8 @@ def test_pages_api_and_missing_files_are_left_alone(tmp_path: Path) -> None:
     missing = client.get("/assets/gone-000.js")
     assert missing.status_code == 404
     assert "cache-control" not in missing.headers
+
+
+def test_the_service_worker_is_checked_on_every_visit(tmp_path: Path) -> None:
+    """A new build's worker must reach a returning shopper (grocer.web.service_worker)."""
+    assert _client(tmp_path).get("/sw.js").headers["cache-control"] == NO_CACHE

@@ -78,6 +78,7 @@ def test_every_directive_is_there_with_strict_scripts(tmp_path: Path) -> None:
     assert policy["img-src"] == ["'self'", "data:", "https://*.tile.openstreetmap.org"]
     assert policy["connect-src"][0] == "'self'"
     assert {"ws://shop.example:3000", "wss://shop.example:3000"} <= set(policy["connect-src"])
+    assert policy["worker-src"] == ["'self'"]  # the service worker, /sw.js
     assert policy["object-src"] == ["'none'"]
     assert policy["base-uri"] == ["'none'"]
     assert policy["form-action"] == ["'self'"]
