@@ -204,6 +204,8 @@ export function OfflineKeeper({ down, onSynced }) {
 
   useEffect(() => {
     setPending(Object.keys(offlineChanges().quantities).length ? bagCount() : 0);
+    // Tells the taps kept before the app (grocer/web/tap_replay.js) to leave "+ Ajouter" to us.
+    window.__grocerBagKept = isDown;
     if (!isDown) return undefined;
     const onClick = (event) => {
       const target = event.target instanceof Element ? event.target : null;

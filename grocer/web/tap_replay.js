@@ -119,6 +119,9 @@
     function (event) {
       var el = event.target.closest && event.target.closest("[data-tap]");
       if (!caught(el) || el.tagName === "SELECT") return;
+      // While the websocket is down the bag is kept in the browser (assets/offline.js): an
+      // add-to-bag tap is its to take, on the card the shopper sees.
+      if (window.__grocerBagKept && el.hasAttribute("data-bag-add")) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       remember(el.getAttribute("data-tap"), null);
