@@ -136,6 +136,8 @@ async function saveToServer(token) {
   return false;
 }
 
+const REGISTER_DELAY_MS = 4000;
+
 function registerServiceWorker(language) {
   if (!import.meta.env.PROD || !window.isSecureContext || !("serviceWorker" in navigator)) {
     return;
@@ -146,8 +148,15 @@ function registerServiceWorker(language) {
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => tellLanguage(registration, language))
       .catch(() => undefined);
-  if (document.readyState === "complete") window.setTimeout(register, 0);
-  else window.addEventListener("load", register, { once: true });
+  // Not while the page starts: the worker's install fetches every asset it precaches, which
+  // competes with the page's own scripts on a slow link. A few seconds after load, when idle.
+  const later = () =>
+    window.setTimeout(() => {
+      if ("requestIdleCallback" in window) window.requestIdleCallback(register, { timeout: 5000 });
+      else register();
+    }, REGISTER_DELAY_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 function tellLanguage(registration, language) {
