@@ -198,17 +198,24 @@ def info_box(key: rx.Var[str], box_id: str = "", params: rx.Var | None = None) -
     )
 
 
-def submit_button(label: Any, busy_label: Any, busy: rx.Var[bool], **props: Any) -> rx.Component:
-    """The form's main button: disabled, with a spinner and `busy_label`, while it runs."""
+def busy_button(
+    label: Any, busy_label: Any, busy: rx.Var[bool], class_name: str, **props: Any
+) -> rx.Component:
+    """A button that, while its action runs, is disabled and shows a spinner and `busy_label`
+    (so a double click acts once)."""
     return rx.el.button(
         rx.cond(busy, spinner(), rx.fragment()),
         rx.cond(busy, busy_label, label),
-        type="submit",
         disabled=busy,
         aria_busy=busy,
-        class_name=PRIMARY,
+        class_name=class_name,
         **props,
     )
+
+
+def submit_button(label: Any, busy_label: Any, busy: rx.Var[bool], **props: Any) -> rx.Component:
+    """The form's main button: disabled, with a spinner and `busy_label`, while it runs."""
+    return busy_button(label, busy_label, busy, PRIMARY, type="submit", **props)
 
 
 def network_notice() -> rx.Component:

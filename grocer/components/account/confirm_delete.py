@@ -10,7 +10,7 @@ import reflex as rx
 
 from grocer.components.choice import action_button
 from grocer.components.dialog import dialog, dialog_description
-from grocer.components.form_parts import SECONDARY, spinner
+from grocer.components.form_parts import SECONDARY, busy_button
 from grocer.components.i18n import t
 from grocer.views.styles import FOCUS
 
@@ -35,14 +35,8 @@ def confirm_buttons(
     its busy state; both off while it runs, so a double click acts once."""
     return rx.el.div(
         action_button(keep_label, on_keep, f"{SECONDARY} flex-1", disabled=busy),
-        rx.el.button(
-            rx.cond(busy, spinner(), rx.fragment()),
-            rx.cond(busy, busy_label, confirm_label),
-            type="button",
-            on_click=on_confirm,
-            disabled=busy,
-            aria_busy=busy,
-            class_name=f"{danger} flex-1",
+        busy_button(
+            confirm_label, busy_label, busy, f"{danger} flex-1", type="button", on_click=on_confirm
         ),
         class_name=class_name,
     )
