@@ -5,6 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 3000
 LIGHTHOUSE_ROUNDS ?= 3
+JOURNEY_ROUNDS ?= 3
 export GROCER_ALLOWED_ORIGINS ?= http://localhost:$(PORT),http://127.0.0.1:$(PORT)
 export GROCER_PUBLIC_BASE_URL ?= http://localhost:$(PORT)
 export REFLEX_USE_NPM := 1
@@ -50,5 +51,7 @@ test: install-test
 
 bench: install-test
 	$(PY) -m tests.bench.bench_api --articles 50000
+	$(PY) -m tests.bench.bench_search --articles 50000 --large 500000
 	@if [ -f tests/bench/bench_ws.py ]; then $(PY) -m tests.bench.bench_ws; fi
 	$(PY) -m tests.bench.lighthouse --rounds $(LIGHTHOUSE_ROUNDS)
+	$(PY) -m tests.bench.journey --rounds $(JOURNEY_ROUNDS)

@@ -27,7 +27,18 @@ config = rx.Config(
     state_auto_setters=False,
     show_built_with_reflex=False,
     plugins=[
-        rx.plugins.TailwindV4Plugin(),
+        # Reflex scans app/ and utils/ only; memo components (the product card, the dialogs'
+        # module of grocer.components.overlays) are compiled into app_components/.
+        rx.plugins.TailwindV4Plugin(
+            config={
+                "content": [
+                    "./app/**/*.{js,ts,jsx,tsx}",
+                    "./utils/**/*.{js,ts,jsx,tsx}",
+                    "./app_components/**/*.{js,ts,jsx,tsx}",
+                ],
+                "plugins": ["@tailwindcss/typography@0.5.20"],
+            }
+        ),
         LoadingShellPlugin(),
         PaintFirstPlugin(),
         TapReplayPlugin(),
@@ -45,8 +56,7 @@ config = rx.Config(
     # loop for 300-480 ms under 200 shoppers (make bench). Several workers share Redis instead.
     state_manager_mode="redis" if get_settings().redis_url else "memory",
     frontend_packages=[
-        "i18next@27.1.2",
-        "i18next-http-backend@4.0.10",
-        "embla-carousel-react@8.6.0",
+        "embla-carousel@8.6.0",
+        "@radix-ui/react-dialog@1.3.1",  # grocer.components.dialog.RADIX: fetched when wanted
     ],
 )

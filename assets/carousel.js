@@ -1,7 +1,17 @@
 // Small client-side widgets wrapped as Reflex components (grocer/components/carousel.py):
-// an embla carousel whose arrows live anywhere on the page, a rotator and a delayed reveal.
+// an embla carousel whose arrows live anywhere on the page (embla loaded when one starts), a
+// rotator and a delayed reveal.
 import { Children, Fragment, createElement, isValidElement, useEffect, useRef, useState } from "react";
-import useEmblaCarousel from "embla-carousel-react";
+
+/** embla itself, asked for when the first carousel starts: a page's first scripts do not carry
+ * it (issue 21), and a carousel is a plain row until it starts anyway. */
+let embla = null;
+function loadEmbla() {
+  embla ??= import("embla-carousel").then((module) => module.default);
+  return embla;
+}
+
+const OPTIONS = { loop: true, align: "start", dragThreshold: 50, slidesToScroll: 1 };
 
 const registry = new Map();
 /** Carousels not started yet: id -> start(), and the arrow press that asked for it. */
@@ -61,12 +71,7 @@ function whenIdle(fn) {
  * focuses or presses an arrow of it, a carousel is a plain row: embla's measuring of every
  * slide (forced layouts) is the costliest script work of a page of rows on a phone. */
 export function Carousel({ id, className, containerClassName, ariaLabel, children }) {
-  const [emblaRef, api] = useEmblaCarousel({
-    loop: true,
-    align: "start",
-    dragThreshold: 50,
-    slidesToScroll: 1,
-  });
+  const [api, setApi] = useState(null);
   const nodeRef = useRef(null);
   const [awake, setAwake] = useState(false);
   useEffect(() => {
@@ -96,8 +101,25 @@ export function Carousel({ id, className, containerClassName, ariaLabel, childre
     };
   }, [awake, id]);
   useEffect(() => {
-    if (awake) emblaRef(nodeRef.current);
-  }, [awake, emblaRef]);
+    // embla watches the slides and the sizes itself (a changed list is measured again).
+    const node = nodeRef.current;
+    if (!awake || !node) return undefined;
+    let live = true;
+    let instance = null;
+    loadEmbla()
+      .then((EmblaCarousel) => {
+        if (!live) return;
+        instance = EmblaCarousel(node, OPTIONS);
+        setApi(instance);
+      })
+      .catch(() => {
+        embla = null; // not arrived (offline): a plain row; the next carousel asks again
+      });
+    return () => {
+      live = false;
+      instance?.destroy();
+    };
+  }, [awake]);
   useEffect(() => {
     if (!api || !id) return undefined;
     registry.set(id, api);

@@ -6,7 +6,9 @@
 //
 // What it does with each request (same origin, GET; anything else goes to the network as is):
 // - pages (navigations): stale-while-revalidate: a page seen before is answered from the cache
-//   at once and refreshed behind; offline, a page never seen gets the offline page;
+//   at once and refreshed behind; offline, a page never seen gets the offline page. The server
+//   writes a page in the shopper's language (its Content-Language): a cached page in another
+//   language than the one the page last told the worker is not shown while the network answers;
 // - /assets/ (hashed names, never change): cache first;
 // - pictures (/img/): cache first, refreshed after an hour, at most MAX_PICTURES kept;
 // - translations, icons and the public catalogue API (the category tree, listings):
@@ -165,15 +167,28 @@ async function page(event, url) {
   const cached =
     (await caches.match(request, { ...MATCH, cacheName: PAGES })) ||
     (url.pathname === "/" ? await caches.match("/", { ...MATCH, cacheName: SHELL }) : undefined);
-  if (cached) {
+  if (cached && (await inShoppersLanguage(cached, url))) {
     event.waitUntil(fresh.catch(() => undefined));
     return cached;
   }
   try {
     return await fresh;
   } catch (error) {
-    return offlinePage(url);
+    return cached || offlinePage(url); // offline, a page in another language beats none
   }
+}
+
+// Whether a cached page is in the language the shopper reads now: its Content-Language (the
+// language the server wrote it in) against `?lang=` or the language the page last told the
+// worker. A page without either is taken as it is.
+async function inShoppersLanguage(response, url) {
+  const written = (response.headers.get("content-language") || "").slice(0, 2).toLowerCase();
+  if (!written) return true;
+  const asked = (url.searchParams.get("lang") || "").slice(0, 2).toLowerCase();
+  if (asked && BUILD.offline[asked]) return written === asked;
+  const saved = await caches.match(LANGUAGE_KEY, { cacheName: META });
+  const wanted = saved ? (await saved.text()).slice(0, 2).toLowerCase() : "";
+  return !wanted || written === wanted;
 }
 
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -1,5 +1,5 @@
-"""The maintainer's command line: db migrations, catalogue seeding, admin accounts, the purge of
-closed accounts."""
+"""The maintainer's command line: db migrations, catalogue seeding, the search index, admin
+accounts, the purge of closed accounts."""
 
 from __future__ import annotations
 
@@ -33,6 +33,17 @@ def _seed(args: argparse.Namespace) -> int:
         if args.articles:
             loader.load_synthetic(db, args.articles)
             print(f"synthetic catalogue: {args.articles} articles")
+    return 0
+
+
+def _search_rebuild(_args: argparse.Namespace) -> int:
+    from grocer.services import search_index
+    from grocer.services.catalogue_cache import bump_version
+
+    with session_scope() as db:
+        count = search_index.rebuild(db)
+        bump_version(db)
+    print(f"search index rebuilt: {count} documents")
     return 0
 
 
@@ -73,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
     seed.add_argument("--demo", action="store_true", help="the demo catalogue (idempotent)")
     seed.add_argument("--articles", type=int, default=0, help="a synthetic catalogue of N articles")
     seed.set_defaults(func=_seed)
+
+    search = sub.add_parser("search", help="the search index")
+    search.add_argument("action", choices=["rebuild"])
+    search.set_defaults(func=_search_rebuild)
 
     admin = sub.add_parser("create-admin", help="create or promote an admin account")
     admin.add_argument("--username", required=True)

@@ -9,6 +9,7 @@ from grocer.pages import register_pages
 from grocer.settings import get_settings
 from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
+from grocer.web.favicon import icon_href
 from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
 from grocer.web.security_headers import SecurityHeaders
@@ -22,6 +23,11 @@ from grocer.web.site_files import SiteFiles
 # static files, the API, /ping, the SPA fallback, 404s) with the CSP and the other headers.
 app = rx.App(
     theme=None,
+    # The tab's icon in the page itself: no /favicon.ico request on a first visit.
+    head_components=[rx.el.link(rel="icon", type="image/svg+xml", href=icon_href())],
+    # No sonner toaster (about 10 KiB of script on every page): the shop's own toast
+    # (grocer.components.toast) and error pages stand where Reflex would toast.
+    toaster=None,
     api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SiteFiles, SecurityHeaders],
     # An exception no handler caught sends the tab to /error/server (spec 001 §8).
     backend_exception_handler=route_unexpected_exception,

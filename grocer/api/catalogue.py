@@ -15,10 +15,10 @@ from collections.abc import Hashable
 from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Header, Query, Request, Response
 from starlette.datastructures import QueryParams
 
-from grocer.api.params import MAX_ID, PathId, in_range
+from grocer.api.params import MAX_ID, PathId, in_range, shopper_language
 from grocer.services import catalogue as svc
 from grocer.services.catalogue_cache import CACHE, Builder
 from grocer.services.errors import ValidationFailed
@@ -26,6 +26,9 @@ from grocer.services.errors import ValidationFailed
 router = APIRouter(tags=["catalogue"])
 
 _JSON = {200: {"content": {"application/json": {}}, "description": "JSON (camelCase)"}}
+#: `?lang=` (fr, en, es, de), else Accept-Language, else French: names and descriptions.
+Lang = Annotated[str | None, Query(description="fr, en, es or de; else Accept-Language")]
+AcceptLanguage = Annotated[str | None, Header()]
 
 
 async def _cached(endpoint: str, params: Hashable, build: Builder) -> Response:
@@ -41,16 +44,22 @@ def _values(params: QueryParams, name: str) -> list[str]:
 
 
 @router.get("/categories", responses=_JSON)
-async def list_categories() -> Response:
+async def list_categories(lang: Lang = None, accept_language: AcceptLanguage = None) -> Response:
     """The category bar: visible level-1 categories with levels 2 and 3 below them."""
-    return await _cached("categories", (), svc.category_tree)
+    language = shopper_language(lang, accept_language)
+    return await _cached("categories", language, partial(svc.category_tree, lang=language))
 
 
 @router.get("/categories/{category_id}", responses=_JSON)
-async def get_category(category_id: PathId) -> Response:
+async def get_category(
+    category_id: PathId, lang: Lang = None, accept_language: AcceptLanguage = None
+) -> Response:
     """One category with its visible subtree and its `path` (breadcrumb)."""
+    language = shopper_language(lang, accept_language)
     return await _cached(
-        "category", category_id, partial(svc.get_category, category_id=category_id)
+        "category",
+        (category_id, language),
+        partial(svc.get_category, category_id=category_id, lang=language),
     )
 
 
@@ -59,37 +68,59 @@ async def list_sections(
     articlesonly: bool = False,
     active: bool = True,
     category_ids: Annotated[str | None, Query(alias="categoryIds")] = None,
+    lang: Lang = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
     """Home sections (no categoryIds), or the sections of those categories (comma-joined)."""
     ids = svc.parse_id_list(category_ids)
     ids_key = tuple(sorted(set(ids))) if ids is not None else None
+    language = shopper_language(lang, accept_language)
     return await _cached(
         "sections",
-        (articlesonly, active, ids_key),
-        partial(svc.sections, articles_only=articlesonly, active=active, category_ids=ids),
+        (articlesonly, active, ids_key, language),
+        partial(
+            svc.sections,
+            articles_only=articlesonly,
+            active=active,
+            category_ids=ids,
+            lang=language,
+        ),
     )
 
 
 @router.get("/web-ui/articles-sections/{section_id}", responses=_JSON)
-async def get_section(section_id: PathId) -> Response:
-    return await _cached("section", section_id, partial(svc.get_section, section_id=section_id))
+async def get_section(
+    section_id: PathId, lang: Lang = None, accept_language: AcceptLanguage = None
+) -> Response:
+    language = shopper_language(lang, accept_language)
+    return await _cached(
+        "section",
+        (section_id, language),
+        partial(svc.get_section, section_id=section_id, lang=language),
+    )
 
 
 @router.get("/web-ui/promotions/banner", responses=_JSON)
-async def list_banner_promotions() -> Response:
+async def list_banner_promotions(
+    lang: Lang = None, accept_language: AcceptLanguage = None
+) -> Response:
     """The rotating banner: active promotions shown on the banner that have a text."""
-    return await _cached("banner", (), svc.banner_promotions)
+    language = shopper_language(lang, accept_language)
+    return await _cached("banner", language, partial(svc.banner_promotions, lang=language))
 
 
 @router.get("/web-ui/promotions", responses=_JSON)
 async def list_promotions(
     category_id: Annotated[int | None, Query(alias="categoryId", ge=1, le=MAX_ID)] = None,
     active: bool | None = None,
+    lang: Lang = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response:
+    language = shopper_language(lang, accept_language)
     return await _cached(
         "promotions",
-        (category_id, active),
-        partial(svc.promotions, category_id=category_id, active=active),
+        (category_id, active, language),
+        partial(svc.promotions, category_id=category_id, active=active, lang=language),
     )
 
 
@@ -114,6 +145,7 @@ _ARTICLE_PAGE_PARAMETERS = [
     ),
     _param("brand", _TEXT, "Comma-joined or repeated brands, combined with OR."),
     _param("origin", _TEXT, "Comma-joined or repeated origins, combined with OR."),
+    _param("lang", _TEXT, "fr, en, es or de; else Accept-Language."),
 ]
 
 
@@ -166,18 +198,35 @@ async def list_articles(request: Request) -> Response:
     on this, the busiest catalogue call) and its normalised form is the cache key.
     """
     query = _page_query(request.query_params)
-    return await _cached("articles", query, partial(svc.articles_page, q=query))
+    language = shopper_language(
+        request.query_params.get("lang"), request.headers.get("accept-language")
+    )
+    return await _cached(
+        "articles", (query, language), partial(svc.articles_page, q=query, lang=language)
+    )
 
 
 @router.get("/articles/{article_id}", responses=_JSON)
-async def get_article(article_id: PathId) -> Response:
+async def get_article(
+    article_id: PathId, lang: Lang = None, accept_language: AcceptLanguage = None
+) -> Response:
     """The product page; 404 "Produit non trouvé"."""
-    return await _cached("article", article_id, partial(svc.get_article, article_id=article_id))
+    language = shopper_language(lang, accept_language)
+    return await _cached(
+        "article",
+        (article_id, language),
+        partial(svc.get_article, article_id=article_id, lang=language),
+    )
 
 
 @router.get("/articles/{article_id}/related", responses=_JSON)
-async def list_related(article_id: PathId) -> Response:
+async def list_related(
+    article_id: PathId, lang: Lang = None, accept_language: AcceptLanguage = None
+) -> Response:
     """Related articles ("Vous pourriez aussi aimer"): up to 6 of the same category, not itself."""
+    language = shopper_language(lang, accept_language)
     return await _cached(
-        "related", article_id, partial(svc.related_articles, article_id=article_id)
+        "related",
+        (article_id, language),
+        partial(svc.related_articles, article_id=article_id, lang=language),
     )

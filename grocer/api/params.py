@@ -25,3 +25,19 @@ PageNumber = Annotated[int, Query(ge=1, le=MAX_ID, description="1-based page (1 
 def in_range(value: int) -> bool:
     """True when `value` is a valid id or page number (for hand-parsed query values)."""
     return 1 <= value <= MAX_ID
+
+
+def shopper_language(lang: str | None, accept_language: str | None) -> str:
+    """The catalogue's language for a request: `?lang=` (400 when the shop does not speak it),
+    else the first supported language of `Accept-Language`, else French."""
+    from grocer.services.errors import ValidationFailed
+    from grocer.services.languages import LANGUAGES, language_from_header, supported_language
+
+    if lang is None or not lang.strip():
+        return language_from_header(accept_language)
+    found = supported_language(lang) if len(lang.strip()) in (2, 5) else None
+    if found is None:
+        raise ValidationFailed(
+            "lang", f"lang doit être l'une de : {', '.join(LANGUAGES)}", key="search.errors.lang"
+        )
+    return found

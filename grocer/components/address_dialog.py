@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
+from reflex_base.vars.base import Var
 
 from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.browser import browser_call, mount_hook, on_each_value
@@ -27,6 +28,7 @@ from grocer.components.form_parts import (
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
+from grocer.components.toast import toast_box
 from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
@@ -226,14 +228,14 @@ def guest_sign_in() -> rx.Component:
     )
 
 
+#: The screen's width, read when the event is sent (the picker opens by itself under 640 px).
+SCREEN_WIDTH: Var[int] = Var(_js_expr="window.innerWidth", _var_type=int)
+
+
 def address_form() -> rx.Component:
     return rx.el.form(
         # Mounted each time the dialog opens (Radix mounts the content only while open).
-        mount_hook(
-            AddressState.dialog_opened(current_language),
-            MapPickerState.reset_picker,  # the picker opens with the dialog, clean
-            browser_call("window.innerWidth", MapPickerState.open_if_small),
-        ),
+        mount_hook(MapPickerState.dialog_opened(current_language, SCREEN_WIDTH)),
         quick_actions(),
         error_box(AddressState.error_key, "address-error", sign=PATHS["alert"]),
         rx.el.div(
@@ -307,37 +309,12 @@ def address_toast(*, in_dialog: bool) -> rx.Component:
     shown = (AddressState.toast_key != "") & (dialog_open if in_dialog else ~dialog_open)
     return rx.cond(
         shown,
-        rx.el.div(
-            rx.el.div(
-                rx.cond(
-                    AddressState.toast_error,
-                    icon("alert", 20, "text-red-200"),
-                    icon("check", 20, "text-green-300"),
-                ),
-                rx.el.p(t_var(AddressState.toast_key), class_name="flex-1"),
-                rx.el.button(
-                    icon("close", 16),
-                    type="button",
-                    on_click=AddressState.dismiss_toast,
-                    aria_label=t("address:toast.close"),
-                    class_name=(
-                        "inline-flex h-8 w-8 items-center justify-center rounded-full "
-                        f"text-white/80 hover:bg-white/10 hover:text-white {FOCUS}"
-                    ),
-                ),
-                role=rx.cond(AddressState.toast_error, "alert", "status"),
-                class_name=rx.cond(
-                    AddressState.toast_error,
-                    "pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-2xl "
-                    "bg-red-700 px-4 py-3 text-sm font-semibold text-white shadow-xl",
-                    "pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-2xl "
-                    "bg-gray-900 px-4 py-3 text-sm font-semibold text-white shadow-xl",
-                ),
-                id="address-toast",
-            ),
-            class_name=(
-                "pointer-events-none fixed inset-x-0 bottom-4 z-[70] flex justify-center px-4"
-            ),
+        toast_box(
+            t_var(AddressState.toast_key),
+            error=AddressState.toast_error,
+            close_label=t("address:toast.close"),
+            on_dismiss=AddressState.dismiss_toast,
+            element_id="address-toast",
         ),
     )
 

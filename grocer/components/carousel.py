@@ -1,4 +1,5 @@
-"""embla-carousel-react wrapped as a Reflex component, plus two tiny timing widgets.
+"""embla-carousel (loaded when a carousel starts) wrapped as a Reflex component, plus two
+tiny timing widgets.
 
 The JS lives in assets/carousel.js: `Carousel` (embla, loop, swipe over 50 px; each child is a
 slide), `Rotator` (one child at a time, next every 5 s when there are several), `Delayed`

@@ -17,8 +17,10 @@ from grocer.components.overlay_checkout import (
     chosen_slot,
     continue_to_checkout,
 )
+from grocer.components.prefetch import prefetch_page
 from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState
+from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
 from grocer.state.currency import CurrencyState
 from grocer.state.delivery_panel import DayCard, DeliveryPanelState
 from grocer.state.dialogs import DialogState
@@ -383,6 +385,7 @@ def cart_overlay() -> rx.Component:
                             class_name="flex items-center justify-between border-t border-gray-100 pt-4",
                         ),
                         continue_to_checkout(),
+                        prefetch_page(CHECKOUT_ROUTE),
                         class_name=f"{CARD} flex flex-col gap-4",
                         aria_label=t("bag:summary"),
                     ),

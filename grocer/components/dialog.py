@@ -1,6 +1,7 @@
 """THE dialog primitive of the shop: every dialog, side panel and full-screen overlay uses it.
 
-Built on @radix-ui/react-dialog (unstyled, no Radix Themes): a focus trap, Escape closes,
+Built on @radix-ui/react-dialog (unstyled, no Radix Themes; through assets/dialog.js, which
+fetches it when a dialog is first wanted and draws a closed dialog's trigger until then): a focus trap, Escape closes,
 focus returns to the opener, the page behind is inert (aria-hidden) and does not scroll, the
 dialog is labelled by its title (aria-labelledby) and described by its description, and it
 carries role="dialog" and aria-modal="true". Stacked dialogs (the address dialog over the
@@ -36,7 +37,10 @@ from reflex_base.event import EventHandler, no_args_event_spec
 from grocer.components.i18n import t
 from grocer.views.styles import FOCUS
 
-LIBRARY = "@radix-ui/react-dialog@1.3.1"
+RADIX = "@radix-ui/react-dialog@1.3.1"
+"""Installed through rxconfig's frontend_packages: assets/dialog.js fetches it when a dialog is
+first wanted, so that no page's first scripts carry it (issue 21)."""
+LIBRARY = "$/public/dialog.js"
 
 
 class _RadixDialog(rx.Component):

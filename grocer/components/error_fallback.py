@@ -2,7 +2,7 @@
 
 It replaces Reflex's default error boundary (`install_error_fallback(app)`), so it is drawn
 outside the page tree, after something already broke: it uses no state and no hook. Texts come
-from the i18next instance directly (`i18n.t`, French bundled), the support contacts from the
+from the translator directly (`i18n.t`, French bundled), the support contacts from the
 settings at build time, and the two buttons are plain JavaScript: "Réessayer" clears the error
 (react-error-boundary's resetErrorBoundary), "Retour à l'accueil" loads "/".
 """

@@ -20,6 +20,7 @@ from grocer.components.i18n import (
     t,
 )
 from grocer.components.icons import icon, logo
+from grocer.components.search_box import search_box
 from grocer.models.constants import LANGUAGES
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
@@ -49,7 +50,7 @@ SELECT_LIGHT = (
 
 
 def _switch_language(value: rx.Var[str]):
-    """Switch i18next in the browser, then let the server record the choice.
+    """Switch the translator in the browser, then let the server record the choice.
 
     The chosen value is bound into the switch when the shopper chooses: Reflex runs the call
     from its event queue, which waits while the websocket is not connected (a choice made just
@@ -142,32 +143,6 @@ def address_link(light: bool = False) -> rx.Component:
             else "flex min-w-0 max-w-xs items-center gap-1.5 rounded px-1 py-1 text-xs font-medium "
             "text-white hover:underline focus-visible:outline-2 focus-visible:outline-white"
         ),
-    )
-
-
-def search_box(input_id: str = "site-search") -> rx.Component:
-    """The search box (no behaviour is specified)."""
-    return rx.el.form(
-        rx.el.label(t("common:search"), html_for=input_id, class_name="sr-only"),
-        rx.el.span(
-            icon("search", 18),
-            class_name="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-gray-400",
-        ),
-        rx.el.input(
-            id=input_id,
-            type="search",
-            name="q",
-            placeholder=t("common:searchPlaceholder"),
-            auto_complete="off",
-            class_name=(
-                "h-11 w-full rounded-full border border-gray-200 bg-gray-50 pl-10 pr-4 text-sm "
-                "text-gray-900 placeholder:text-gray-500 focus:border-green-600 focus:bg-white "
-                "focus:outline-none focus:ring-2 focus:ring-green-600/30"
-            ),
-        ),
-        role="search",
-        class_name="relative w-full",
-        on_submit=rx.prevent_default,
     )
 
 

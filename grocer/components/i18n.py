@@ -1,8 +1,8 @@
 """Translations in the browser: `t(key, **params)` as a Reflex Var, and the language switch.
 
-i18next runs in the browser (assets/i18n.js). `t("catalogue:viewAll")` compiles to the JS call
-`t("catalogue:viewAll", {...})` whose VarData imports the init module's `useShopTranslation`
-and adds the hook line, so it can be used as a child (text) and as a prop (aria-label, placeholder,
+The translator runs in the browser (assets/i18n.js, assets/translator.js).
+`t("catalogue:viewAll")` compiles to the JS call `t("catalogue:viewAll", {...})` whose VarData
+imports the init module's `useShopTranslation` and adds the hook line, so it can be used as a child (text) and as a prop (aria-label, placeholder,
 alt). Keys are `namespace:key`; without a namespace the `common` namespace is used. The French
 catalog is bundled, so the prerendered HTML already reads French.
 """
@@ -45,6 +45,27 @@ NAMESPACES: tuple[str, ...] = (
 
 INIT_MODULE = "$/public/i18n.js"
 
+FIRST_RENDER_NAMESPACES: tuple[str, ...] = (
+    "common",
+    "catalogue",
+    "errors",
+    "auth",
+    "bag",
+    "account",
+    "favorites",
+)
+"""Namespaces a page's first render reads: bundled in French with the init module."""
+
+DEFERRED_NAMESPACES: frozenset[str] = frozenset(NAMESPACES) - frozenset(FIRST_RENDER_NAMESPACES)
+"""Namespaces no page's first render reads: a `t()` of one of their keys imports that namespace's
+French strings (`namespace_module`), so they travel with the code that shows them (issue 21)."""
+
+
+def namespace_module(ns: str) -> str:
+    """The module adding a deferred namespace's French strings (assets/i18n_ns/<ns>.js)."""
+    return f"$/public/i18n_ns/{ns}.js"
+
+
 _HOOK = "const [i18nT, i18nInstance] = useShopTranslation();"
 
 
@@ -70,6 +91,16 @@ I18N_VAR_DATA = VarData(
 transition), adds it to the component and the provider to the app's root."""
 
 
+def _key_var_data(key: str) -> VarData:
+    """The translation's VarData; for a deferred namespace, with a side-effect import of its
+    strings (added before the importing code renders)."""
+    ns = key.partition(":")[0]
+    if ns not in DEFERRED_NAMESPACES:
+        return I18N_VAR_DATA
+    strings = VarData(imports={namespace_module(ns): [ImportVar(tag=None, install=False)]})
+    return VarData.merge(I18N_VAR_DATA, strings) or I18N_VAR_DATA
+
+
 def t(key: str, **params: Any) -> rx.Var[str]:
     """The translation of `key` in the current language, as a string Var.
 
@@ -78,10 +109,10 @@ def t(key: str, **params: Any) -> rx.Var[str]:
     if params:
         params_var = rx.Var.create(params)
         expr = f"i18nT({json.dumps(key)}, {params_var!s})"
-        data = VarData.merge(I18N_VAR_DATA, params_var._get_all_var_data())
+        data = VarData.merge(_key_var_data(key), params_var._get_all_var_data())
     else:
         expr = f"i18nT({json.dumps(key)})"
-        data = I18N_VAR_DATA
+        data = _key_var_data(key)
     return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
 
 
@@ -106,7 +137,7 @@ current_language: rx.Var[str] = rx.Var(
     _var_type=str,
     _var_data=I18N_VAR_DATA,
 ).to(str)
-"""The language i18next shows now (two letters)."""
+"""The language the translator shows now (two letters)."""
 
 
 class HtmlLang(rx.Component):

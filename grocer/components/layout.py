@@ -6,24 +6,17 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.assets import APP_READY_JS, asset_component
+from grocer.components.catalogue_language import catalogue_language_watch
 from grocer.components.footer import site_footer
 from grocer.components.header import site_header
 from grocer.components.i18n import HtmlLang, t
 from grocer.components.mobile_menu import mobile_menu
+from grocer.components.nav_cache import nav_cache_writer
 from grocer.components.overlays import global_overlays
-from grocer.state.catalogue import CatalogueState
-from grocer.state.currency import CurrencyState
 from grocer.views.styles import PAGE_ROOT_ID
 
 AppReady = asset_component(APP_READY_JS, "AppReady")
 """Tells the page's tap-replay script (grocer.web.tap_replay) that the app is running."""
-
-COMMON_ON_LOAD = [CatalogueState.load_nav, CurrencyState.detect]
-"""Every page: the category tree (cached) and, once per tab, the currency by country."""
-
-
-def on_load(*handlers) -> list:
-    return [*COMMON_ON_LOAD, *handlers]
 
 
 def page_layout(*children: rx.Component, extra: rx.Component | None = None) -> rx.Component:
@@ -47,6 +40,8 @@ def page_layout(*children: rx.Component, extra: rx.Component | None = None) -> r
         site_footer(),
         global_overlays(),
         HtmlLang.create(),
+        catalogue_language_watch(),
+        nav_cache_writer(),
         AppReady.create(),
         id=PAGE_ROOT_ID,
         class_name="flex min-h-screen flex-col bg-gray-50 text-gray-900 antialiased",

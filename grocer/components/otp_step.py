@@ -172,14 +172,24 @@ def code_flow_dialog(
     title = rx.match(
         state.step, *((step, t(key)) for step, key in enumerate(titles[1:], start=2)), t(titles[0])
     )
-    steps = ((2, code_step(state, flow)), *enumerate(later, start=3))
+    # Each step keyed: without a key React keeps the previous step's <input> elements where the
+    # next step has inputs at the same place, and an uncontrolled input keeps its text (the
+    # e-mail just typed would show in the code field).
+    steps = (
+        (2, rx.fragment(code_step(state, flow), key=f"{flow}-step-2")),
+        *((n, rx.fragment(part, key=f"{flow}-step-{n}")) for n, part in enumerate(later, start=3)),
+    )
     return dialog(
         *([unless_done(header)] if header is not None else []),
         rx.el.div(
             network_notice(),
             error_box(state.error, f"{flow}-error"),
             unless_done(info_box(state.info)),
-            rx.cond(state.done, done, rx.match(state.step, *steps, email)),
+            rx.cond(
+                state.done,
+                done,
+                rx.match(state.step, *steps, rx.fragment(email, key=f"{flow}-step-1")),
+            ),
             *([unless_done(footer)] if footer is not None else []),
             class_name=f"flex flex-col gap-4 overflow-y-auto px-6 pb-6 {padding_top}",
         ),

@@ -13,6 +13,7 @@ from grocer.components.auth_dialog import login_dialog
 from grocer.components.auth_prompt import auth_prompt
 from grocer.components.bag_panel import bag_panel
 from grocer.components.cart_overlay import cart_overlay
+from grocer.components.deferred import deferred
 from grocer.components.dialog import dialog_styles
 from grocer.components.forgot_dialog import forgot_dialog
 from grocer.components.pickup_dialog import pickup_dialog
@@ -23,6 +24,8 @@ from grocer.components.slot_dialog import slot_dialog
 from grocer.components.toast import toast
 from grocer.components.welcome_dialog import welcome_dialog
 from grocer.state.auth import AuthState
+from grocer.state.bag import BagState
+from grocer.state.dialogs import DialogState
 from grocer.state.forgot import ForgotState
 from grocer.state.signup import SignupState
 
@@ -38,19 +41,52 @@ def session_keeper() -> rx.Component:
     )
 
 
-def global_overlays() -> rx.Component:
+@rx.memo
+def app_dialogs() -> rx.Component:
+    """The bag panel and the dialogs, compiled once into their own module (see lazy_dialogs)."""
     return rx.fragment(
-        dialog_styles(),
-        session_keeper(),
         bag_panel(),
         cart_overlay(),
-        slot_dialog(),
-        pickup_dialog(),
         login_dialog(),
         signup_dialog(),
         forgot_dialog(),
         welcome_dialog(),
         auth_prompt(),
+    )
+
+
+DIALOG_WANTED = (
+    (DialogState.active != "")
+    | BagState.panel_open
+    | BagState.overlay_open
+    | BagState.confirm_empty
+)
+"""True while the server wants one of `app_dialogs` open (a dialog opened without a tap, such as
+sign-in after the route guard's redirect): their module is then loaded at once."""
+
+
+def lazy_dialogs() -> rx.Component:
+    """`app_dialogs`, loaded when needed (grocer.components.deferred) instead of with every
+    page's code. Every dialog is closed when a page loads, so none of them belongs in the first
+    paint or in the scripts a page waits for: compiled into each page they were about half of
+    its code (issue 21). A dialog asked for before its module has arrived (a kept tap, issue 19)
+    opens as soon as it has, since every dialog's state lives on the server."""
+    return deferred(app_dialogs(), wanted=DIALOG_WANTED)
+
+
+def global_overlays() -> rx.Component:
+    return rx.fragment(
+        dialog_styles(),
+        session_keeper(),
+        lazy_dialogs(),
+        # Mounted with the page: its map picker opens over it at once on a phone, and two
+        # modal dialogs mounted open in the same commit hide each other's controls from
+        # assistive technology (each hides all but itself; the picker's aria-live summary
+        # keeps a path open), so it must be in place before it opens.
         address_dialog(),
+        # With the page too: the slot dialogs failed to list their slots now and then when
+        # their module arrived after the server had opened them (test_checkout, 2 runs in 3).
+        slot_dialog(),
+        pickup_dialog(),
         toast(),
     )

@@ -15,6 +15,7 @@ from grocer.components.choice import action_button
 from grocer.components.dialog import FOCUS
 from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t
+from grocer.components.toast import toast_box
 from grocer.services.payment_methods import EXPIRY_YEARS, MOBILE_MONEY_PROVIDERS
 from grocer.state.payment import PaymentState
 from grocer.state.payment_method_form import TAB_CARD, TAB_MOBILE, TAB_PAYPAL, TABS
@@ -186,17 +187,13 @@ def payment_method_form() -> rx.Component:
 def payment_toast() -> rx.Component:
     return rx.cond(
         PaymentState.toast_key != "",
-        rx.el.div(
+        toast_box(
             rx.cond(
                 PaymentState.toast_error,
                 t("checkout:payment.methodFailed"),
                 t("checkout:payment.methodAdded"),
             ),
-            role="status",
-            class_name=rx.cond(
-                PaymentState.toast_error,
-                "fixed bottom-6 left-1/2 z-[60] -translate-x-1/2 rounded-full bg-red-700 px-5 py-3 text-sm font-semibold text-white shadow-lg",
-                "fixed bottom-6 left-1/2 z-[60] -translate-x-1/2 rounded-full bg-gray-900 px-5 py-3 text-sm font-semibold text-white shadow-lg",
-            ),
+            error=PaymentState.toast_error,
+            z_class="z-[60]",
         ),
     )

@@ -13,6 +13,7 @@ from grocer.models.account import (
 )
 from grocer.models.catalogue import (
     Article,
+    CatalogueTranslation,
     CatalogueVersion,
     Category,
     Nutrition,
@@ -37,6 +38,7 @@ from grocer.models.commerce import (
     PaymentEvent,
     SlotHold,
 )
+from grocer.models.search import SearchDocument, SearchTerm
 from grocer.models.users import (
     LoginEvent,
     OtpChallenge,
@@ -56,6 +58,7 @@ __all__ = [
     "SLOT_KINDS",
     "Address",
     "Article",
+    "CatalogueTranslation",
     "Cart",
     "CartItem",
     "CartMerge",
@@ -81,6 +84,8 @@ __all__ = [
     "ReferralInvitation",
     "ReferralReward",
     "RefreshToken",
+    "SearchDocument",
+    "SearchTerm",
     "Section",
     "SectionArticle",
     "SlotHold",

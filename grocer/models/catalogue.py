@@ -128,3 +128,21 @@ class CatalogueVersion(SQLModel, table=True):
 
     id: int = Field(default=1, primary_key=True)
     version: int = 1
+
+
+#: What a catalogue translation belongs to.
+TRANSLATED_KINDS: tuple[str, ...] = ("article", "category", "section", "promotion")
+
+
+class CatalogueTranslation(SQLModel, table=True):
+    """The name and description of an article, category, section or promotion in a language
+    other than French (the source, kept on the row itself). A missing row, or a missing field,
+    falls back to French."""
+
+    __tablename__ = "catalogue_translations"
+
+    kind: str = Field(max_length=12, primary_key=True)
+    ref_id: int = Field(primary_key=True)
+    lang: str = Field(max_length=2, primary_key=True)
+    name: str | None = Field(default=None, max_length=200)
+    description: str | None = None

@@ -1,8 +1,9 @@
 """One module per route, and one way to register them: a `Page` row each in `PAGES`.
 
 A row names the component, the route, the title and the state handlers that load the page's
-data; `register_pages` adds every row with the handlers all pages run first (the category
-tree, the currency by country: `grocer.components.layout.on_load`). A new page is one more row.
+data; `register_pages` adds every row with one on-load event, `PageStartState.start`, which
+loads the category tree, the currency by country (once per tab) and then runs the row's
+handlers (grocer.state.page_start says why one event). A new page is one more row.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from reflex.event import EventHandler
 
 from grocer import testing_switches
 from grocer.components.error_fallback import install_error_fallback
-from grocer.components.layout import on_load
 from grocer.pages import (
     account,
     checkout,
@@ -27,6 +27,7 @@ from grocer.pages import (
     payment,
     product_detail,
     products,
+    search,
 )
 from grocer.state.account import AccountState
 from grocer.state.account_referral import ReferralLinkState
@@ -34,8 +35,10 @@ from grocer.state.catalogue import CatalogueState
 from grocer.state.checkout import CheckoutState
 from grocer.state.listing import ListingState
 from grocer.state.order_confirmation import OrderConfirmationState
+from grocer.state.page_start import PageStartState, declare
 from grocer.state.payment import PaymentState
 from grocer.state.product import ProductState
+from grocer.state.search import SearchState
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,7 @@ class Page:
     component: Callable[[], rx.Component]
     route: str
     title: str
-    loads: tuple[EventHandler, ...] = ()  # after the handlers every page runs
+    loads: tuple[EventHandler, ...] = ()  # after the category tree (PageStartState.start)
     bare: bool = False  # no on-load at all: a page outside the layout, with nothing to load
 
 
@@ -80,6 +83,7 @@ PAGES: tuple[Page, ...] = (
         "Grocer – Produit",
         (ProductState.load,),
     ),
+    Page(search.search_page, search.ROUTE, "Grocer – Recherche", (SearchState.load,)),
     Page(errors.error_page("default"), "/error", "Grocer – Erreur"),
     Page(errors.error_page("network"), "/error/network", "Grocer – Problème de connexion"),
     Page(errors.error_page("server"), "/error/server", "Grocer – Erreur du serveur"),
@@ -94,6 +98,10 @@ PAGES: tuple[Page, ...] = (
         (OrderConfirmationState.load,),
     ),
 )
+
+for _page in PAGES:  # what each route's PageStartState.start may run
+    if not _page.bare:
+        declare(_page.route, _page.loads)
 
 #: The page that throws while rendering (the 500 fallback's browser test) and the page whose
 #: handler raises (the error routing's): registered only when the browser tests turn their
@@ -117,7 +125,7 @@ def register_pages(app: rx.App) -> None:
             page.component,
             route=page.route,
             title=page.title,
-            on_load=None if page.bare else on_load(*page.loads),
+            on_load=None if page.bare else PageStartState.start(page.route),
         )
     # The 500 fallback replaces the framework's error boundary on every page.
     install_error_fallback(app)

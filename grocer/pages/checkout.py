@@ -12,7 +12,15 @@ from grocer.components.choice import radio_card
 from grocer.components.form_parts import PRIMARY, error_box, phone_fields
 from grocer.components.i18n import t, t_var
 from grocer.components.layout import page_layout
-from grocer.state.checkout import NAME_MAX, NOTES_MAX, PREFERENCES, ROUTE, CheckoutState
+from grocer.components.prefetch import prefetch_page
+from grocer.state.checkout import (
+    NAME_MAX,
+    NOTES_MAX,
+    PAYMENT_ROUTE,
+    PREFERENCES,
+    ROUTE,
+    CheckoutState,
+)
 
 __all__ = ["ROUTE", "checkout", "checkout_shell", "field_error"]
 
@@ -159,5 +167,6 @@ def checkout() -> rx.Component:
             instructions_form(),
             checkout_summary(),
             side_first=True,
-        )
+        ),
+        prefetch_page(PAYMENT_ROUTE),
     )

@@ -19,6 +19,7 @@ from grocer.components.category_bar import category_picture, level_two_href
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
+from grocer.components.page_title import counted_title
 from grocer.components.preview_slot import preview_slot
 from grocer.components.skeleton import grid_skeleton, row_skeleton
 from grocer.pages.products import (
@@ -45,19 +46,12 @@ BUTTON = f"{LISTING_BUTTON} hover:border-green-700 disabled:opacity-40 {FOCUS}"
 
 def heading() -> rx.Component:
     title = rx.cond(
-        ListingState.section_title != "", ListingState.section_title, ListingState.title
+        ListingState.section_title != "",
+        ListingState.section_title,
+        rx.cond(ListingState.title != "", ListingState.title, t("catalogue:allProducts")),
     )
     return rx.el.div(
-        rx.el.h1(
-            title,
-            rx.el.span(
-                " (",
-                t("catalogue:productCount", count=ListingState.total),
-                ")",
-                class_name="text-lg font-medium text-gray-500",
-            ),
-            class_name=PAGE_TITLE,
-        ),
+        counted_title(title, ListingState.total),
         rx.el.div(
             rx.cond(
                 ~ListingState.show_all & (ListingState.pages > 1),

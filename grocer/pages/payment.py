@@ -16,10 +16,19 @@ from grocer.components.i18n import t
 from grocer.components.layout import page_layout
 from grocer.components.payment_form import payment_method_form, payment_toast
 from grocer.components.payment_wait import payment_waiting
+from grocer.components.prefetch import prefetch_page
 from grocer.pages.checkout import checkout_shell
 from grocer.state.checkout import CheckoutState
 from grocer.state.currency import CurrencyState
-from grocer.state.payment import CASH, MOBILE_MONEY, POLL_MS, ROUTE, TIP_CHOICES, PaymentState
+from grocer.state.payment import (
+    CASH,
+    CONFIRMATION_ROUTE,
+    MOBILE_MONEY,
+    POLL_MS,
+    ROUTE,
+    TIP_CHOICES,
+    PaymentState,
+)
 
 __all__ = ["ROUTE", "payment"]
 
@@ -318,4 +327,5 @@ def payment() -> rx.Component:
             "checkout:payment.title", PaymentState.ready, payment_main(), payment_side()
         ),
         payment_toast(),
+        prefetch_page(CONFIRMATION_ROUTE),
     )

@@ -18,7 +18,8 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from grocer.models.base import utcnow
-from grocer.seed import demo_data
+from grocer.seed import demo_data, demo_translations
+from grocer.services import search_index, translations
 from grocer.services.catalogue import SA, A, C, N, P, S
 from grocer.services.catalogue_cache import bump_version
 
@@ -221,9 +222,12 @@ def load_demo(db: Session) -> dict[str, int]:
     promo_ids = upsert_by_key(
         db, P, [_demo_promotion_row(p, category_ids) for p in demo_data.PROMOTIONS]
     )
+    translated = _demo_translations(db, category_ids, article_ids, section_ids, promo_ids)
+    search_index.rebuild(db)
     bump_version(db)
     db.commit()
     return {
+        "translations": translated,
         "categories": len(category_ids),
         "articles": len(article_ids),
         "nutritions": len(nutrition),
@@ -231,6 +235,29 @@ def load_demo(db: Session) -> dict[str, int]:
         "sectionArticles": len(members),
         "promotions": len(promo_ids),
     }
+
+
+def _demo_translations(
+    db: Session,
+    category_ids: dict[str, int],
+    article_ids: dict[str, int],
+    section_ids: dict[str, int],
+    promo_ids: dict[str, int],
+) -> int:
+    """The demo catalogue's en, es and de texts (`demo_translations`), replacing earlier ones."""
+    categories = {c["key"]: c for _, _, c in demo_data.iter_categories()}
+    sources = (
+        ("category", ((category_ids[k], c["name"], None) for k, c in categories.items())),
+        ("article", ((article_ids[k], a["name"], a["description"])
+                     for k, a in demo_data.ARTICLES.items())),
+        ("section", ((section_ids[s["key"]], s["title"], s["description"])
+                     for s in demo_data.all_sections())),
+        ("promotion", ((promo_ids[p["key"]], p["name"], p["description"])
+                       for p in demo_data.PROMOTIONS)),
+    )  # fmt: skip
+    return sum(
+        translations.put(db, kind, demo_translations.rows(iter(pairs))) for kind, pairs in sources
+    )
 
 
 # --- synthetic catalogues (benchmarks) ------------------------------------------------------
@@ -282,15 +309,38 @@ def _synthetic_category_key(path: tuple[int, ...]) -> str:
     return f"{SYNTHETIC_PREFIX}c-" + "-".join(map(str, path))
 
 
+#: Words that tell apart the articles of a realistic synthetic catalogue made from the demo's.
+_SYN_VARIANTS = ("", "bio", "premium", "familial", "économique", "du marché", "extra", "maison")
+_SYN_SIZES = ("250 g", "500 g", "1 kg", "x6", "x12", "2 L", "5 kg", "")
+
+
+def _demo_like(i: int) -> tuple[demo_data.Article, str]:
+    """The demo article the i-th realistic synthetic article is made from, and its suffix."""
+    demo = _DEMO_ARTICLES[i % len(_DEMO_ARTICLES)]
+    turn = i // len(_DEMO_ARTICLES)
+    suffix = " ".join(
+        w for w in (_SYN_VARIANTS[turn % len(_SYN_VARIANTS)], _SYN_SIZES[(turn // 8) % 8]) if w
+    )
+    return demo, suffix
+
+
+_DEMO_ARTICLES: list[demo_data.Article] = list(demo_data.ARTICLES.values())
+
+
 def _synthetic_article(
-    i: int, category_id: int, rng: random.Random, now: datetime
+    i: int, category_id: int, rng: random.Random, now: datetime, realistic: bool = False
 ) -> dict[str, Any]:
     price = Decimal(rng.randrange(4, 400) * 25)
     on_sale = rng.random() < 0.3
     sale = (price * rng.choice((70, 75, 80, 85, 90)) / 2500).to_integral_value() * 25
+    name, description, brand = f"Article synthétique {i}", f"Article de test numéro {i}.", None
+    if realistic:
+        demo, suffix = _demo_like(i)
+        name = f"{demo['name']} {suffix}".strip()
+        description, brand = demo["description"], demo["brand"]
     return {
         "key": f"{SYNTHETIC_PREFIX}a-{i}",
-        "name": f"Article synthétique {i}",
+        "name": name,
         "price": price,
         "sale_price": sale if on_sale else None,
         "original_price": price if on_sale else None,
@@ -303,8 +353,8 @@ def _synthetic_article(
         "promotion": None,
         "express": rng.random() < 0.6,
         "product_quality": rng.choice((None, None, "Peak Quality")),
-        "description": f"Article de test numéro {i}.",
-        "brand": rng.choice(_SYN_BRANDS),
+        "description": description,
+        "brand": brand or rng.choice(_SYN_BRANDS),
         "origin": rng.choice(_SYN_ORIGINS),
         "category_id": category_id,
         "supplier_name": "Fournisseur de test",
@@ -326,10 +376,27 @@ def _synthetic_article(
     }
 
 
+def _synthetic_translations(db: Session, n: int, ids: dict[str, int], batch: int) -> None:
+    """The realistic synthetic articles' names in en, es and de (their demo article's)."""
+    rows = []
+    for i in range(n):
+        demo, suffix = _demo_like(i)
+        for lang in demo_translations.LANGS:
+            name = demo_translations.text(demo["name"], lang)
+            if name:
+                article_id = ids[f"{SYNTHETIC_PREFIX}a-{i}"]
+                rows.append((article_id, lang, f"{name} {suffix}".strip(), None))
+        if len(rows) >= batch * 3:
+            translations.put(db, "article", rows)
+            rows = []
+    translations.put(db, "article", rows)
+
+
 def clear_synthetic(db: Session) -> None:
     """Remove a previous synthetic catalogue, children first (no reliance on cascades)."""
     like = SYNTHETIC_PREFIX + "%"
     articles = sa.select(A.c.id).where(A.c.key.like(like))
+    translations.delete(db, "article", db.execute(articles).scalars().all())
     sections = sa.select(S.c.id).where(S.c.key.like(like))
     db.execute(sa.delete(N).where(N.c.article_id.in_(articles)))
     db.execute(
@@ -386,11 +453,14 @@ def load_synthetic(
     *,
     shape: tuple[int, int, int] = (10, 5, 10),
     seed: int = 1,
+    realistic: bool = False,
 ) -> dict[str, int]:
     """A deterministic catalogue of `n` articles spread over a `shape` category tree.
 
     One article in three gets six nutrition rows; six home sections and one section per
     level-1 category, of 12 articles each. Replaces a previous synthetic catalogue.
+    `realistic` (the search benchmark): names, brands and descriptions made from the demo
+    articles' (with a variant and a size), their names in en, es and de too.
     """
     rng = random.Random(seed)
     clear_synthetic(db)
@@ -400,7 +470,10 @@ def load_synthetic(
         stop = min(n, start + batch)
         db.execute(
             sa.insert(A),
-            [_synthetic_article(i, leaves[i % len(leaves)], rng, now) for i in range(start, stop)],
+            [
+                _synthetic_article(i, leaves[i % len(leaves)], rng, now, realistic)
+                for i in range(start, stop)
+            ],
         )
     ids: dict[str, int] = dict(
         db.execute(sa.select(A.c.key, A.c.id).where(A.c.key.like(SYNTHETIC_PREFIX + "%"))).all()
@@ -418,6 +491,9 @@ def load_synthetic(
     for start in range(0, len(nutrition), batch):
         db.execute(sa.insert(N), nutrition[start : start + batch])
     n_sections, n_members = _synthetic_sections(db, sorted(ids.values()), level1_ids, rng)
+    if realistic:
+        _synthetic_translations(db, n, ids, batch)
+    search_index.rebuild(db)
     bump_version(db)
     db.commit()
     return {

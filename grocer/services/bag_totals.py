@@ -55,6 +55,19 @@ def capped(quantity: int) -> int:
     return min(quantity, MAX_QUANTITY)
 
 
+#: A signed-out shopper is asked to keep the bag when its total reaches this (000 §4.3, §9).
+AUTH_PROMPT_QUANTITY = 2
+
+
+def prompts_sign_in(before: int, after: int) -> bool:
+    """Whether a guest's bag going from `before` to `after` articles calls for the auth prompt:
+    it reaches exactly 2, or goes past it in one change (the product page adds its whole
+    quantity at once)."""
+    reached = after == AUTH_PROMPT_QUANTITY != before
+    passed = before < AUTH_PROMPT_QUANTITY < after
+    return reached or passed
+
+
 def summed(pairs: Iterable[tuple[K, int]]) -> dict[K, int]:
     """Quantities per article, repeats added up (not capped: a caller decides whether more
     than 99 is capped or refused)."""

@@ -31,8 +31,9 @@ from sqlalchemy import ColumnElement, func, select
 from sqlmodel import Session
 
 from grocer.models import Article, Category, Nutrition, Promotion, Section, SectionArticle
-from grocer.models.constants import MAX_ID
+from grocer.models.constants import DEFAULT_LANGUAGE, MAX_ID
 from grocer.services import serializers as ser
+from grocer.services import translations
 from grocer.services.errors import NotFound, ValidationFailed
 
 A: sa.Table = Article.__table__  # type: ignore[assignment]
@@ -284,7 +285,7 @@ def _visible_children(rows: Iterable[sa.Row[Any]]) -> dict[int | None, list[sa.R
     return children_of
 
 
-def category_tree(db: Session) -> list[dict[str, Any]]:
+def category_tree(db: Session, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
     """The category bar: visible level-1 categories with visible children two levels down.
 
     A hidden category hides its whole subtree (its children have no visible parent to hang on).
@@ -292,10 +293,11 @@ def category_tree(db: Session) -> list[dict[str, Any]]:
     rows = db.execute(select(C).where(C.c.can_display_on_ui.is_(True))).all()
     children_of = _visible_children(rows)
     roots = [r for r in rows if r.level == 1]
-    return [_subtree(r, children_of) for r in sorted(roots, key=_child_order)]
+    tree = [_subtree(r, children_of) for r in sorted(roots, key=_child_order)]
+    return translations.categories(db, tree, lang)
 
 
-def get_category(db: Session, category_id: int) -> dict[str, Any]:
+def get_category(db: Session, category_id: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """One category (even a hidden one) with its visible subtree and `path` from the top."""
     rows = db.execute(select(C)).all()
     by_id = {r.id: r for r in rows}
@@ -307,7 +309,8 @@ def get_category(db: Session, category_id: int) -> dict[str, Any]:
     while node is not None and len(path) < 3:
         path.insert(0, {"id": node.id, "name": node.name, "level": node.level})
         node = by_id.get(node.parent_id)
-    return {**_subtree(row, _visible_children(rows)), "path": path}
+    found = {**_subtree(row, _visible_children(rows)), "path": path}
+    return translations.categories(db, [found], lang)[0]
 
 
 # --- sections -------------------------------------------------------------------------------
@@ -349,6 +352,7 @@ def sections(
     articles_only: bool = False,
     active: bool | None = True,
     category_ids: list[int] | None = None,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[dict[str, Any]]:
     """Merchandising sections by displayOrder (default 0), then id.
 
@@ -365,31 +369,38 @@ def sections(
         q = q.where(S.c.category_id.in_(_with_descendants(db, category_ids)))
     rows = db.execute(q).all()
     articles = _section_articles(db, [r.id for r in rows])
-    return [
+    found = [
         ser.section_dict(r, articles.get(r.id, []))
         for r in rows
         if not articles_only or articles.get(r.id)
     ]
+    return translations.sections(db, found, lang)
 
 
-def get_section(db: Session, section_id: int) -> dict[str, Any]:
+def get_section(db: Session, section_id: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     row = _section_row(db, section_id)
-    return ser.section_dict(row, _section_articles(db, [row.id]).get(row.id, []))
+    found = ser.section_dict(row, _section_articles(db, [row.id]).get(row.id, []))
+    return translations.sections(db, [found], lang)[0]
 
 
 # --- promotions -----------------------------------------------------------------------------
 
 
-def banner_promotions(db: Session) -> list[dict[str, Any]]:
+def banner_promotions(db: Session, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
     """The rotating promotion banner (spec §5 rule in `is_banner_promotion`)."""
     rows = db.execute(
         select(P).where(P.c.display_on_banner.is_(True), P.c.active.is_(True)).order_by(P.c.id)
     ).all()
-    return [ser.promotion_dict(r) for r in rows if is_banner_promotion(r)]
+    found = [ser.promotion_dict(r) for r in rows if is_banner_promotion(r)]
+    return translations.promotions(db, found, lang)
 
 
 def promotions(
-    db: Session, *, category_id: int | None = None, active: bool | None = None
+    db: Session,
+    *,
+    category_id: int | None = None,
+    active: bool | None = None,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> list[dict[str, Any]]:
     """Promotions, optionally of one category (and its descendants) and of one state."""
     q = select(P).order_by(P.c.id)
@@ -397,15 +408,17 @@ def promotions(
         q = q.where(P.c.category_id.in_(_category_scope(db, category_id)))
     if active is not None:
         q = q.where(P.c.active.is_(active))
-    return [ser.promotion_dict(r) for r in db.execute(q).all()]
+    return translations.promotions(db, [ser.promotion_dict(r) for r in db.execute(q).all()], lang)
 
 
-def page_promotions(db: Session, category_id: int | None) -> list[dict[str, Any]]:
+def page_promotions(
+    db: Session, category_id: int | None, lang: str = DEFAULT_LANGUAGE
+) -> list[dict[str, Any]]:
     """The category page's promotion banner (001 §2): the main category's active promotions,
     else the shop's banner promotions; only those with a description or a name."""
-    found = promotions(db, category_id=category_id, active=True) if category_id else []
+    found = promotions(db, category_id=category_id, active=True, lang=lang) if category_id else []
     if not found:
-        found = banner_promotions(db)
+        found = banner_promotions(db, lang)
     return [p for p in found if (p.get("description") or "").strip() or (p.get("name") or "")]
 
 
@@ -430,7 +443,7 @@ def _visible_ids_by_key(db: Session) -> dict[str, int]:
     return by_key
 
 
-def fresh_deals(db: Session) -> list[dict[str, Any]]:
+def fresh_deals(db: Session, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
     """The "Fresh Deals" carousels: for each sample, up to 6 articles of its category, the
     best sales first; samples whose category is missing or empty are left out."""
     by_key = _visible_ids_by_key(db)
@@ -440,7 +453,7 @@ def fresh_deals(db: Session) -> list[dict[str, Any]]:
         if category_id is None:
             continue
         query = page_query(category_id=category_id, sort="sale", size=FRESH_DEALS_SIZE)
-        page = articles_page(db, query)
+        page = articles_page(db, query, lang)
         if page["items"]:
             deals.append({"titleKey": title_key, "articles": page["items"]})
     return deals
@@ -481,7 +494,7 @@ def _facets(db: Session, scope: list[ColumnElement[bool]]) -> dict[str, Any]:
     }
 
 
-def articles_page(db: Session, q: PageQuery) -> dict[str, Any]:
+def articles_page(db: Session, q: PageQuery, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """One page of the listed articles `q` asks for (`page_query` builds and checks it):
     {items, total, page, size, pages, sort, facets}.
 
@@ -503,7 +516,7 @@ def articles_page(db: Session, q: PageQuery) -> dict[str, Any]:
         .offset((q.page - 1) * q.size)
     ).all()
     return {
-        "items": _article_dicts(db, rows),
+        "items": translations.articles(db, _article_dicts(db, rows), lang),
         "total": total,
         "page": q.page,
         "size": q.size,
@@ -524,12 +537,14 @@ def _article_row(db: Session, article_id: int) -> sa.Row[Any]:
     return row
 
 
-def get_article(db: Session, article_id: int) -> dict[str, Any]:
+def get_article(db: Session, article_id: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """The product page: the article with nutrition, category and supplier (404 otherwise)."""
-    return _article_dicts(db, [_article_row(db, article_id)])[0]
+    return translations.articles(db, _article_dicts(db, [_article_row(db, article_id)]), lang)[0]
 
 
-def listed_articles(db: Session, article_ids: Sequence[int]) -> list[dict[str, Any]]:
+def listed_articles(
+    db: Session, article_ids: Sequence[int], lang: str = DEFAULT_LANGUAGE
+) -> list[dict[str, Any]]:
     """The listed articles among `article_ids`, in that order (others, and unknown ids, are
     left out): a shopper's own list of articles (favourites) drawn as the catalogue draws them."""
     wanted = [i for i in dict.fromkeys(article_ids) if _valid_id(i)]
@@ -537,11 +552,13 @@ def listed_articles(db: Session, article_ids: Sequence[int]) -> list[dict[str, A
         return []
     rows = db.execute(_ARTICLES.where(A.c.id.in_(wanted), A.c.status == LISTED_STATUS)).all()
     by_id = {row.id: row for row in rows}
-    return _article_dicts(db, [by_id[i] for i in wanted if i in by_id])
+    return translations.articles(
+        db, _article_dicts(db, [by_id[i] for i in wanted if i in by_id]), lang
+    )
 
 
 def related_articles(
-    db: Session, article_id: int, limit: int = RELATED_LIMIT
+    db: Session, article_id: int, limit: int = RELATED_LIMIT, lang: str = DEFAULT_LANGUAGE
 ) -> list[dict[str, Any]]:
     """ "Vous pourriez aussi aimer": the most popular listed articles of the same category,
     never the article itself, at most 6."""
@@ -558,7 +575,7 @@ def related_articles(
         .order_by(*_ORDER_BY["popular"])
         .limit(limit)
     ).all()
-    return _article_dicts(db, rows)
+    return translations.articles(db, _article_dicts(db, rows), lang)
 
 
 # --- the sitemap ----------------------------------------------------------------------------

@@ -15,8 +15,8 @@ at the service's limits, coordinates finite and in range, ids positive integers.
 
 The map picker overlay and the "Magasins à proximité" modal are substates
 (grocer/state/map_picker.py): they read the dialog's position and write its fields. This state
-imports neither: the dialog's component resets the picker with the dialog (it composes
-`dialog_opened` and `MapPickerState.reset_picker`).
+imports neither: opening the dialog is `MapPickerState.dialog_opened`, which starts this
+state's side (`_dialog_opened`) and then the picker's, in one event.
 """
 
 from __future__ import annotations
@@ -416,9 +416,13 @@ class AddressState(rx.State):
 
     @rx.event
     async def dialog_opened(self, lang: str = "fr"):
+        """The dialog just opened, without its map picker (the dialog's component sends
+        `MapPickerState.dialog_opened`, which does this and the picker in one event)."""
+        await self._dialog_opened(lang)
+
+    async def _dialog_opened(self, lang: str) -> None:
         """The dialog just opened (000 §4.5): who is signed in, the stored or edited address,
-        then one device geolocation; on small screens the map picker opens by itself (the
-        dialog's component resets the picker next, then asks for the screen's width)."""
+        then one device geolocation."""
         self._lang = language(lang)
         self.signed_in = await session_guard.signed_in_user_id(self) is not None
         if self._pending_edit and self.signed_in:
@@ -435,8 +439,7 @@ class AddressState(rx.State):
         self.busy = False
         self.locating = True
         self._fill_seq += 1
-        # The browser then sends the position (locate_request) and, from the dialog's own
-        # event chain, its width (MapPickerState.open_if_small).
+        # The browser then sends the position (locate_request).
         self.locate_request = self._fill_seq
 
     @rx.event

@@ -65,7 +65,6 @@ logger = logging.getLogger(__name__)
 BAG_STORAGE_KEYS: tuple[str, ...] = ("cart", "cartPendingSave", "cartChanges")
 SAVE_ATTEMPTS = 5  # 000 §9
 SAVE_WAIT_SECONDS = 0.3  # × the attempt number
-AUTH_PROMPT_QUANTITY = 2  # 000 §9
 _TEXT_LIMITS = {"name": 200, "image": 500, "weight": 60}
 _STORED_MAX = 100_000  # characters of the stored bag read back from the browser
 PROMO_MAX = cart_service.MAX_PROMO_LENGTH
@@ -623,15 +622,11 @@ class BagState(rx.State):
         self.auth_prompt_shown = False
 
     async def _after_guest_change(self, before: int):
-        """The auth prompt (000 §4.3): once, when a guest's bag reaches exactly 2."""
+        """The auth prompt (000 §4.3), once (`bag_totals.prompts_sign_in`)."""
         after = sum(line["quantity"] for line in self._lines())
         if after == 0:
             self.auth_prompt_shown = False
-        if (
-            before != AUTH_PROMPT_QUANTITY
-            and after == AUTH_PROMPT_QUANTITY
-            and not self.auth_prompt_shown
-        ):
+        if bag_totals.prompts_sign_in(before, after) and not self.auth_prompt_shown:
             dialogs = await self.get_state(DialogState)
             if not dialogs.active:
                 self.auth_prompt_shown = True
@@ -689,8 +684,8 @@ class BagState(rx.State):
             new = line_from_article(article)
             if new is None or not bag_totals.has_room(len(lines)):
                 return None
+            new["quantity"] = step = bag_totals.stepped(0, delta)
             lines.append(new)
-            step = 1
         else:
             quantity = bag_totals.stepped(line["quantity"], delta)
             if quantity == line["quantity"]:
@@ -710,15 +705,21 @@ class BagState(rx.State):
         self._add_delta(key, step)
         return await self._send_now(user_id)
 
-    @rx.event
-    async def add_item(self, article: dict):
-        """Add-to-bag from a product card: +1, or a new line at 1 (000 §4.3)."""
+    async def _add_article(self, article: object, quantity: object = 1):
+        """`quantity` (1..99, else 1) of `article` into the bag: a new line, or more of one
+        (000 §4.3). One change, sent to the server once, whatever the quantity."""
         if not isinstance(article, Mapping):
             return None
         ident = article_id(article.get("id"))
         if ident is None:
             return None
-        return await self._change(ident, 1, article)
+        count = quantity if isinstance(quantity, int) and not isinstance(quantity, bool) else 1
+        return await self._change(ident, max(1, bag_totals.capped(count)), article)
+
+    @rx.event
+    async def add_item(self, article: dict):
+        """Add-to-bag from a product card: +1, or a new line at 1 (000 §4.3)."""
+        return await self._add_article(article)
 
     @rx.event
     async def increment(self, item_id: str):

@@ -2,14 +2,16 @@
 promotions. Thin: the rules are in grocer.services.catalogue, the rows' shapes in
 grocer.views.catalogue.
 
-The category tree is cached in the browser for 15 minutes under localStorage
-`nav_categories_v1` = {"data": [...], "savedAt": <ms>} (spec 001 §3, §9). `savedAt` is written
-by the server's clock and checked by it, so a wrong client clock cannot keep a stale tree.
+The category tree comes from the catalogue's shared cache (grocer.services.catalogue_cache,
+kept fresh by the catalogue version). The browser keeps its own copy under localStorage
+`nav_categories_v1` = {"data": [...], "savedAt": <ms>, "lang": ...} (spec 001 §3, §9), written
+in the browser from the tab's tree (grocer.components.nav_cache). It is not a Reflex
+`LocalStorage` var on purpose: those travel up with every page load's first message, and this
+one is 16 kB — a third of a second on a slow 3G link before the first tap could be answered.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 
@@ -17,7 +19,9 @@ import reflex as rx
 
 from grocer import testing_switches
 from grocer.services import catalogue
+from grocer.services.languages import DEFAULT_LANGUAGE, supported_language
 from grocer.state import session_guard
+from grocer.state.language import router_language
 from grocer.views.catalogue import (
     HomeSection,
     NavNode,
@@ -25,13 +29,11 @@ from grocer.views.catalogue import (
     nav_node,
     promo_view,
     section_view,
-    valid_nav,
 )
 
 log = logging.getLogger(__name__)
 
 NAV_CACHE_KEY = "nav_categories_v1"
-NAV_CACHE_MS = 15 * 60 * 1000
 
 
 class CatalogueState(rx.State):
@@ -39,13 +41,21 @@ class CatalogueState(rx.State):
 
     nav: list[NavNode] = []
     nav_loaded: bool = False
-    nav_cache: str = rx.LocalStorage("", name=NAV_CACHE_KEY)
+    nav_saved_at: int = 0  # when `nav` was loaded (ms, the server's clock): the browser's copy
+    nav_lang: str = DEFAULT_LANGUAGE  # the language of `nav`
 
     home_sections: list[HomeSection] = []
     home_loading: bool = True
     home_error: bool = False
     promotions: list[PromoView] = []
     express: bool = False
+    _lang: str = DEFAULT_LANGUAGE  # the language the browser shows (set_language)
+    _lang_known: bool = False  # set from the page's language or the browser's (set_language)
+
+    def _start_language(self) -> None:
+        """The page's language until the browser reports its own (grocer.state.language)."""
+        if not self._lang_known:
+            self._lang, self._lang_known = router_language(self.router), True
 
     @rx.event
     def toggle_express(self) -> None:
@@ -54,26 +64,18 @@ class CatalogueState(rx.State):
 
     @rx.event
     async def load_nav(self) -> None:
-        """Categories for the bar: from the 15-minute browser cache, else from the catalogue."""
+        """Categories for the bar (again after a change of language)."""
+        await self._ensure_nav()
+
+    async def _ensure_nav(self) -> None:
+        """Categories for the bar unless this tab has them, from the catalogue's shared cache
+        (a dictionary lookup while the catalogue is unchanged); the browser then keeps its copy
+        (grocer.components.nav_cache). Every page's start (grocer.state.page_start)."""
+        self._start_language()
         if self.nav_loaded:
             return
-        now = int(time.time() * 1000)
         try:
-            cached = json.loads(self.nav_cache) if self.nav_cache else None
-        except ValueError:
-            cached = None
-        if (
-            isinstance(cached, dict)
-            and isinstance(cached.get("savedAt"), int)
-            and 0 <= now - cached["savedAt"] < NAV_CACHE_MS
-            and valid_nav(cached.get("data"))
-            and cached.get("data")
-        ):
-            self.nav = cached["data"]
-            self.nav_loaded = True
-            return
-        try:
-            tree = await session_guard.call(catalogue.category_tree)
+            tree = await session_guard.call(catalogue.category_tree, lang=self._lang)
         except Exception:  # spec 001 §8: a failed categories load gives an empty list
             log.exception("categories load failed")
             self.nav = []
@@ -81,11 +83,13 @@ class CatalogueState(rx.State):
             return
         self.nav = [nav_node(c) for c in tree if isinstance(c, dict) and "id" in c]
         self.nav_loaded = True
-        self.nav_cache = json.dumps({"data": self.nav, "savedAt": now}, separators=(",", ":"))
+        self.nav_lang = self._lang
+        self.nav_saved_at = int(time.time() * 1000)
 
     @rx.event
     async def load_home(self):
         """Home: sections with articles by displayOrder, and the banner promotions."""
+        self._start_language()
         self.home_error = False
         if not self.home_sections:
             # first visit: skeletons of the final size; later visits refresh in place
@@ -93,8 +97,10 @@ class CatalogueState(rx.State):
             yield
         try:
             testing_switches.refuse_catalogue_load("sections")
-            found = await session_guard.call(catalogue.sections, articles_only=True, active=True)
-            promos = await session_guard.call(catalogue.banner_promotions)
+            found = await session_guard.call(
+                catalogue.sections, articles_only=True, active=True, lang=self._lang
+            )
+            promos = await session_guard.call(catalogue.banner_promotions, lang=self._lang)
         except Exception:
             log.exception("home sections load failed")
             self.home_sections = []
@@ -105,3 +111,18 @@ class CatalogueState(rx.State):
         self.home_sections = [v for v in views if v["articles"]]
         self.promotions = [promo_view(p) for p in promos if isinstance(p, dict)]
         self.home_loading = False
+
+    @rx.event
+    def set_language(self, code: str):
+        """The browser shows another language (the layout's watcher): the categories, and the
+        home sections when they are shown, again in that language."""
+        lang = supported_language(code) or DEFAULT_LANGUAGE
+        if lang == self._lang:
+            return None
+        self._lang = lang
+        self._lang_known = True
+        self.nav_loaded = False
+        events = [CatalogueState.load_nav]
+        if self.home_sections:
+            events.append(CatalogueState.load_home)
+        return events

@@ -16,7 +16,9 @@ import reflex as rx
 
 from grocer.services import catalogue
 from grocer.services.errors import NotFound, ValidationFailed
+from grocer.services.languages import DEFAULT_LANGUAGE, supported_language
 from grocer.state import session_guard
+from grocer.state.language import router_language
 from grocer.views.catalogue import (
     CardView,
     CategoryLink,
@@ -113,6 +115,13 @@ class ListingState(rx.State):
     show_all: bool = False
     grid_loading: bool = True
     _loaded_all_pages: int = 0
+    _lang: str = DEFAULT_LANGUAGE  # the language the browser shows (set_language)
+    _lang_known: bool = False  # set from the page's language or the browser's (set_language)
+
+    def _start_language(self) -> None:
+        """The page's language until the browser reports its own (grocer.state.language)."""
+        if not self._lang_known:
+            self._lang, self._lang_known = router_language(self.router), True
 
     @rx.var
     def refined(self) -> bool:
@@ -168,13 +177,15 @@ class ListingState(rx.State):
 
     async def _load_categories(self) -> None:
         if self.main_id:
-            main = await session_guard.call(catalogue.get_category, self.main_id)
+            main = await session_guard.call(catalogue.get_category, self.main_id, lang=self._lang)
             self.main = category_node(main)
             self.subcategories = [
                 category_node(c) for c in main.get("children") or [] if isinstance(c, dict)
             ]
         if self.category_id:
-            current = await session_guard.call(catalogue.get_category, self.category_id)
+            current = await session_guard.call(
+                catalogue.get_category, self.category_id, lang=self._lang
+            )
             self.current = category_node(current)
             self.leaves = self.current["children"] if current.get("level", 0) < 3 else []
             self.title = self.current["name"]
@@ -182,14 +193,20 @@ class ListingState(rx.State):
                 path = current.get("path") or []
                 if path:
                     self.main_id = int(path[0]["id"])
-                    main = await session_guard.call(catalogue.get_category, self.main_id)
+                    main = await session_guard.call(
+                        catalogue.get_category, self.main_id, lang=self._lang
+                    )
                     self.main = category_node(main)
         elif self.main:
             self.title = self.main["name"]
 
     async def _load_sections(self, category_id: int) -> None:
         found = await session_guard.call(
-            catalogue.sections, articles_only=True, active=True, category_ids=[category_id]
+            catalogue.sections,
+            articles_only=True,
+            active=True,
+            category_ids=[category_id],
+            lang=self._lang,
         )
         view_all = place_query(self.main_id or category_id, self.category_id)
         views = []
@@ -202,7 +219,7 @@ class ListingState(rx.State):
         self.sections = views
 
     async def _load_promotions(self) -> None:
-        promos = await session_guard.call(catalogue.page_promotions, self.main_id)
+        promos = await session_guard.call(catalogue.page_promotions, self.main_id, lang=self._lang)
         self.promotions = [promo_view(p) for p in promos]
 
     async def _fetch_page(self, page: int, size: int) -> dict[str, Any]:
@@ -216,7 +233,7 @@ class ListingState(rx.State):
             brands=self.brands,
             origins=self.origins,
         )
-        return await session_guard.call(catalogue.articles_page, query)
+        return await session_guard.call(catalogue.articles_page, query, lang=self._lang)
 
     def _apply_page(self, result: dict[str, Any], append: bool = False) -> None:
         new = cards(result.get("items"))
@@ -231,6 +248,7 @@ class ListingState(rx.State):
     async def load_category_page(self):
         """/products and /level-one-products: the level-2 page of a main category, or the
         "Fresh Deals" / "Sale" tabs when there is no main category."""
+        self._start_language()
         self._read_url()
         self._reset()
         self.sections_loading = True
@@ -266,7 +284,7 @@ class ListingState(rx.State):
 
     async def _load_deals(self) -> None:
         try:
-            found = await session_guard.call(catalogue.fresh_deals)
+            found = await session_guard.call(catalogue.fresh_deals, lang=self._lang)
             deals = [
                 {
                     "titleKey": deal["titleKey"],
@@ -287,6 +305,7 @@ class ListingState(rx.State):
     async def load_full_products(self):
         """/full-products: a grid of 18 per page (variant A) or, for a level-1 category alone,
         its level-2 categories and section carousels (variant B)."""
+        self._start_language()
         self._read_url()
         self._reset()
         self.sections_loading = True
@@ -295,7 +314,9 @@ class ListingState(rx.State):
         try:
             await self._load_categories()
             if self.section_id:
-                section = await session_guard.call(catalogue.get_section, self.section_id)
+                section = await session_guard.call(
+                    catalogue.get_section, self.section_id, lang=self._lang
+                )
                 self.section_title = section.get("title") or ""
             if self.variant == "overview":
                 await self._load_sections(self.main_id)
@@ -391,3 +412,19 @@ class ListingState(rx.State):
         pairs += refine_query(sort, shop_by, brands, origins)
         path = self.router.url.path or "/products"
         return rx.redirect(f"{path}?{urlencode(pairs)}")
+
+    @rx.event
+    def set_language(self, code: str):
+        """The browser shows another language: the category page or full-products page being
+        shown is loaded again, in that language."""
+        lang = supported_language(code) or DEFAULT_LANGUAGE
+        if lang == self._lang:
+            return None
+        self._lang = lang
+        self._lang_known = True
+        path = (self.router.url.path or "").rstrip("/")
+        if path == "/full-products":
+            return ListingState.load_full_products
+        if path in ("/products", "/level-one-products"):
+            return ListingState.load_category_page
+        return None

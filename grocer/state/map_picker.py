@@ -239,6 +239,9 @@ class MapPickerState(AddressState):
 
     @rx.event
     def open_if_small(self, width: Any) -> None:
+        self._open_if_small(width)
+
+    def _open_if_small(self, width: Any) -> None:
         """000 §2.4: on screens narrower than 640 px the picker opens by itself."""
         if isinstance(width, bool) or not isinstance(width, int | float):
             return
@@ -246,13 +249,16 @@ class MapPickerState(AddressState):
             self._open()
 
     @rx.event
-    def cancel(self) -> None:
+    async def dialog_opened(self, lang: str = "fr", width: Any = None):
+        """The address dialog just opened, in one event (each event is a round trip on a slow
+        link): the dialog's own start (who is signed in, the stored address, a device
+        position), then this picker closed and empty, opening by itself on a small screen."""
+        await self._address()._dialog_opened(lang)
         self._reset()
+        self._open_if_small(width)
 
     @rx.event
-    def reset_picker(self) -> None:
-        """The address dialog just opened: the picker starts closed and empty (the dialog's
-        component runs this after `AddressState.dialog_opened`)."""
+    def cancel(self) -> None:
         self._reset()
 
     @rx.event

@@ -15,6 +15,7 @@ cleared whenever the dialog resets or goes back to step 1.
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import reflex as rx
+from reflex.event import EventHandler
 
 from grocer.services import accounts, otp
 from grocer.services.errors import ValidationFailed
@@ -102,10 +104,17 @@ def password_rules_problem(password: str, confirm: str) -> str:
     return ""
 
 
-async def tick_down(state: rx.State, seconds_var: str, ticked_var: str) -> None:
+async def tick_down(
+    state: rx.State,
+    seconds_var: str,
+    ticked_var: str,
+    shown: Callable[[Any], bool] | None = None,
+) -> None:
     """The body of a resend countdown (a background handler): `seconds_var` goes down by one
     each second until 0 (a reset to 0 stops it); `ticked_var`, the epoch seconds of the last
-    tick, keeps it to one countdown at a time however often it is started."""
+    tick, keeps it to one countdown at a time however often it is started. It also stops as
+    soon as `shown(state)` is false: each tick is a message and a render in the browser, and
+    after the code step nothing shows the seconds (a slow phone paid for a minute of them)."""
     async with state:
         if time.time() - getattr(state, ticked_var) < 2.5:
             return
@@ -113,12 +122,17 @@ async def tick_down(state: rx.State, seconds_var: str, ticked_var: str) -> None:
     while True:
         await asyncio.sleep(1)
         async with state:
-            setattr(state, ticked_var, time.time())
             left = getattr(state, seconds_var)
-            if left <= 0:
+            if left <= 0 or (shown is not None and not shown(state)):
                 setattr(state, ticked_var, 0.0)
                 return
+            setattr(state, ticked_var, time.time())
             setattr(state, seconds_var, left - 1)
+
+
+def seconds_until(deadline: float) -> int:
+    """Whole seconds left before `deadline` (epoch seconds), 0 once it has passed."""
+    return max(0, math.ceil(deadline - time.time()))
 
 
 class OtpFlowState(rx.State, mixin=True):
@@ -139,6 +153,7 @@ class OtpFlowState(rx.State, mixin=True):
     _seq: int = 0  # bumped on every reset, so timers started before it do nothing
     _proof: str = ""  # step 2's single-use proof, backend only, until the last step uses it
     _ticked_at: float = 0.0  # the running countdown's last tick (epoch seconds)
+    _resend_at: float = 0.0  # when a resend is allowed (epoch seconds)
 
     # --- what each dialog supplies ------------------------------------------------------------
 
@@ -170,6 +185,7 @@ class OtpFlowState(rx.State, mixin=True):
         self.busy = False
         self.done = False
         self.resend_seconds = 0
+        self._resend_at = 0.0
         self.show_password = False
         self.show_confirm = False
         self._proof = ""
@@ -231,13 +247,28 @@ class OtpFlowState(rx.State, mixin=True):
             return
         self.email = accounts.normalise_email(email)
         self.step = 2
+        yield self._start_countdown()
+
+    def _start_countdown(self) -> EventHandler:
+        self._resend_at = time.time() + RESEND_SECONDS
         self.resend_seconds = RESEND_SECONDS
-        yield type(self).run_countdown
+        return type(self).run_countdown
+
+    def _code_step_shown(self) -> bool:
+        return self.step == 2 and not self.done
+
+    def _back_to_code_step(self) -> EventHandler | None:
+        """Back on the code step: the countdown where it would be (it paused meanwhile)."""
+        self.resend_seconds = seconds_until(self._resend_at)
+        return type(self).run_countdown if self.resend_seconds else None
 
     @rx.event(background=True)
     async def run_countdown(self):
-        """The resend countdown, one second at a time; stops when the dialog resets."""
-        await tick_down(self, "resend_seconds", "_ticked_at")
+        """The resend countdown, one second at a time, while the code step is shown; stops
+        when the dialog resets."""
+        await tick_down(
+            self, "resend_seconds", "_ticked_at", shown=lambda state: state._code_step_shown()
+        )
 
     @rx.event
     async def resend_code(self, lang: str = "fr"):
@@ -252,8 +283,7 @@ class OtpFlowState(rx.State, mixin=True):
         if not await self._attempt(self._send(self.email, lang), self.TEXTS.resend_error):
             return
         self.info = self.TEXTS.key("resent")
-        self.resend_seconds = RESEND_SECONDS
-        yield [type(self).run_countdown, type(self).clear_info_later]
+        yield [self._start_countdown(), type(self).clear_info_later]
 
     @rx.event(background=True)
     async def clear_info_later(self):

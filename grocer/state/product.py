@@ -12,9 +12,11 @@ import reflex as rx
 from grocer import testing_switches
 from grocer.services import catalogue
 from grocer.services.errors import NotFound
+from grocer.services.languages import DEFAULT_LANGUAGE, supported_language
 from grocer.state import session_guard
 from grocer.state.bag import BagState
 from grocer.state.error_route import to_error_page
+from grocer.state.language import router_language
 from grocer.views.catalogue import (
     FALLBACK_IMAGE,
     CardView,
@@ -27,7 +29,6 @@ from grocer.views.catalogue import (
 
 log = logging.getLogger(__name__)
 
-MAX_QUANTITY = 99
 TABS = ("description", "info", "reviews")
 
 
@@ -37,7 +38,6 @@ class ProductState(rx.State):
     loading: bool = True
     not_found: bool = False
     from_cache: bool = False
-    quantity: int = 1
     image_index: int = 0
     tab: str = "description"
     review_sent: bool = False
@@ -46,7 +46,14 @@ class ProductState(rx.State):
     # code to run in the browser (it would arrive as text for `eval`, which the CSP forbids).
     cache_key: str = ""
     _product_id: int = 0
+    _lang: str = DEFAULT_LANGUAGE  # the language the browser shows (set_language)
+    _lang_known: bool = False  # set from the page's language or the browser's (set_language)
     _load_failed: bool = False  # the last load failed (not a 404): a copy may stand in
+
+    def _start_language(self) -> None:
+        """The page's language until the browser reports its own (grocer.state.language)."""
+        if not self._lang_known:
+            self._lang, self._lang_known = router_language(self.router), True
 
     @rx.var
     def image(self) -> str:
@@ -55,12 +62,12 @@ class ProductState(rx.State):
 
     @rx.event
     async def load(self):
+        self._start_language()
         self.loading = True
         self.not_found = False
         self.from_cache = False
         self.product = {}
         self.related = []
-        self.quantity = 1
         self.image_index = 0
         self.tab = "description"
         self.review_sent = False
@@ -75,11 +82,13 @@ class ProductState(rx.State):
             return
         try:
             testing_switches.refuse_catalogue_load("product")
-            article = await session_guard.call(catalogue.get_article, product_id)
+            article = await session_guard.call(catalogue.get_article, product_id, lang=self._lang)
             self.product = product_view(article)
             try:
                 self.related = cards(
-                    await session_guard.call(catalogue.related_articles, product_id)
+                    await session_guard.call(
+                        catalogue.related_articles, product_id, lang=self._lang
+                    )
                 )
             except Exception:  # spec 001 §8: a related-products failure is only logged
                 log.exception("related products failed")
@@ -109,22 +118,6 @@ class ProductState(rx.State):
         return None
 
     @rx.event
-    def set_quantity(self, value: Any) -> None:
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            return
-        self.quantity = max(1, min(MAX_QUANTITY, number))
-
-    @rx.event
-    def increase(self) -> None:
-        self.quantity = min(MAX_QUANTITY, self.quantity + 1)
-
-    @rx.event
-    def decrease(self) -> None:
-        self.quantity = max(1, self.quantity - 1)
-
-    @rx.event
     def select_image(self, index: int) -> None:
         images = self.product.get("images") or []
         if isinstance(index, int) and 0 <= index < len(images):
@@ -136,15 +129,27 @@ class ProductState(rx.State):
             self.tab = tab
 
     @rx.event
-    def add_to_cart(self):
-        """Adds the chosen quantity to the bag."""
+    async def add_to_cart(self, quantity: Any = 1):
+        """Adds the quantity chosen in the browser (the page's stepper) to the bag, in this
+        one event: no chain of bag events each waiting for the one before."""
         if not self.product.get("id"):
             return None
         article = {k: v for k, v in self.product.items() if k not in ("nutrition", "description")}
-        key = str(article["id"])
-        return [BagState.add_item(article)] + [BagState.increment(key)] * (self.quantity - 1)
+        bag = await self.get_state(BagState)
+        return await bag._add_article(article, quantity)
 
     @rx.event
     def publish_review(self, form: dict[str, Any]) -> None:
         """The review form is local: publishing only resets it (spec 001 §2)."""
         self.review_sent = True
+
+    @rx.event
+    def set_language(self, code: str):
+        """The browser shows another language: the product again, in that language."""
+        lang = supported_language(code) or DEFAULT_LANGUAGE
+        if lang == self._lang:
+            return None
+        self._lang = lang
+        self._lang_known = True
+        on_product = product_id_from_path(self.router.url.path) == self._product_id
+        return ProductState.load if self._product_id and on_product else None

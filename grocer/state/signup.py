@@ -145,10 +145,10 @@ class SignupState(OtpFlowState, rx.State):
         self._password = ""
 
     @rx.event
-    def back(self) -> None:
+    def back(self):
         """ "Retour": one step back, clearing the error (001 §4)."""
         if self.busy or self.done:
-            return
+            return None
         self.step = max(1, self.step - 1)
         self.error = ""
         self.info = ""
@@ -156,6 +156,7 @@ class SignupState(OtpFlowState, rx.State):
             self._password = ""
         if self.step < 2:
             self._proof = ""
+        return self._back_to_code_step() if self.step == 2 else None
 
     async def _send(self, email: str, lang: str) -> None:
         ip = self._client_ip()

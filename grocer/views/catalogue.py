@@ -270,26 +270,6 @@ def nav_node(category: dict[str, Any], depth: int = 1) -> NavNode:
     }
 
 
-def valid_nav(data: Any, depth: int = 1) -> bool:
-    """A cached tree read back from the browser: accept only the shape `nav_node` writes."""
-    if not isinstance(data, list) or len(data) > 500:
-        return False
-    for node in data:
-        if not isinstance(node, dict):
-            return False
-        if not isinstance(node.get("id"), int) or not isinstance(node.get("name"), str):
-            return False
-        for key in ("imageUrl", "icon"):
-            if not isinstance(node.get(key, ""), str):
-                return False
-        kids = node.get("children", [])
-        if depth >= 3 and kids:
-            return False
-        if not valid_nav(kids, depth + 1):
-            return False
-    return True
-
-
 def category_node(category: dict[str, Any]) -> CategoryNode:
     """A category as the listing pages show it: name, picture, icon, direct children."""
     return {

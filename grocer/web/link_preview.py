@@ -11,7 +11,13 @@ after the charset, where a crawler that reads only the start of a page finds the
 `PageMeta` is what a page says of itself; `product_meta`, `category_meta` and `site_meta` make
 it from the view-models the preview already reads; `head_tags` writes it with every value
 escaped (the JSON-LD too: `<` `>` `&` become JSON escapes, so `</script>` in a name cannot end
-the block). The texts are French, the shop's language, like the rest of the served HTML.
+the block). The texts are in the page's language (grocer.services.languages.page_language:
+`?lang=`, the shopper's cookie, Accept-Language, French), names from the catalogue's
+translations and words from the app's own locale files; `og:locale` says which, the `<html>`
+element's `lang` too, and `hreflang` alternates name the page in each language (`?lang=xx`,
+the language-less address being `x-default`). The canonical address is the language-less one,
+unless the request asked for a language in its address: that version is its own canonical, as
+search engines want of the pages an `hreflang` set names.
 
 Crawlers fetch with `Accept: */*` or none, so `wants_page` answers them by their user agent
 (`is_link_crawler`) as well as browsers by `Accept: text/html`.
@@ -29,12 +35,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 from grocer.services import catalogue, money, pricing
+from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES
 from grocer.views.catalogue import CardView, CategoryNode, ProductView
 from grocer.web.preview_data import CategoryPreview, ListingPreview
 from grocer.web.preview_html import label
 
 SITE_NAME = "Grocer"
-LOCALE = "fr_FR"
+LOCALES: dict[str, str] = {"fr": "fr_FR", "en": "en_GB", "es": "es_ES", "de": "de_DE"}
+"""Open Graph locales of the shop's languages (the English catalog is British English)."""
+LOCALE = LOCALES[DEFAULT_LANGUAGE]
 DESCRIPTION_CHARS = 160
 """Search engines cut a description at about 160 characters; WhatsApp shows two lines."""
 OG_WIDTH, OG_HEIGHT = 1200, 630
@@ -61,12 +70,15 @@ _REPLACED = re.compile(
     r"|<meta\b[^>]*\b(?:name|property)=[\"'](?:description|og:[^\"']*|twitter:[^\"']*"
     r"|product:[^\"']*)[\"'][^>]*>"
     r"|<link\b[^>]*\brel=[\"']canonical[\"'][^>]*>"
+    r"|<link\b[^>]*\bhreflang=[^>]*>"
     r"|<script\b[^>]*\btype=[\"']application/ld\+json[\"'][^>]*>.*?</script\s*>",
     re.S | re.I,
 )
 """The tags `with_head` writes, as the built page may already hold them (React's own title and
 og:image): taken out so that a crawler finds one of each."""
 _SPACES = re.compile(r"\s+")
+_HTML_OPEN = re.compile(r"<html\b[^>]*>", re.I)
+_HTML_LANG = re.compile(r"""\slang=(?:"[^"]*"|'[^']*'|[^\s>]*)""", re.I)
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,10 @@ class PageMeta:
     currency: str | None = None
     in_stock: bool = True
     json_ld: dict[str, Any] | None = field(default=None, hash=False, compare=False)
+    lang: str = DEFAULT_LANGUAGE
+    """The language the page is written in."""
+    lang_in_url: bool = False
+    """The address asked for that language (`?lang=`): the canonical address keeps it."""
 
 
 # --- who gets the page --------------------------------------------------------------------
@@ -140,7 +156,9 @@ def _decimal_or_none(value: Any) -> Decimal | None:
     return parsed if parsed > 0 else None
 
 
-def product_meta(article: dict[str, Any], view: ProductView) -> PageMeta:
+def product_meta(
+    article: dict[str, Any], view: ProductView, lang: str = DEFAULT_LANGUAGE
+) -> PageMeta:
     """A product page: its name, description (or name, weight and price), its picture, its
     price in XOF and schema.org Product with the offer."""
     product_id = int(view["id"])
@@ -181,15 +199,22 @@ def product_meta(article: dict[str, Any], view: ProductView) -> PageMeta:
         currency=money.BASE_CURRENCY,
         in_stock=in_stock,
         json_ld=product,
+        lang=lang,
     )
 
 
 def _listing_meta(
-    path: str, title: str, names: list[str], picture: CategoryNode | None, articles: list[CardView]
+    path: str,
+    title: str,
+    names: list[str],
+    picture: CategoryNode | None,
+    articles: list[CardView],
+    lang: str,
 ) -> PageMeta:
     """A listing page: its name, what it holds and the tagline, its category's picture (the
     shop's without one), and schema.org ItemList of the products it shows first."""
-    summary = f"{title} : {', '.join(names)}." if names else f"{title}."
+    colon = " :" if lang == "fr" else ":"  # French typography puts a space before a colon
+    summary = f"{title}{colon} {', '.join(names)}." if names else f"{title}."
     items = [
         {
             "@type": "ListItem",
@@ -202,7 +227,7 @@ def _listing_meta(
     return PageMeta(
         path=path,
         title=f"{title} – {SITE_NAME}",
-        description=shorten(f"{summary} {label('common:footerTagline')}"),
+        description=shorten(f"{summary} {label('common:footerTagline', lang)}"),
         image=(
             og_image_path("categorie", int(picture["id"]), picture.get("imageUrl"))
             if picture
@@ -219,23 +244,24 @@ def _listing_meta(
             if items
             else None
         ),
+        lang=lang,
     )
 
 
-def category_meta(path: str, data: CategoryPreview) -> PageMeta:
+def category_meta(path: str, data: CategoryPreview, lang: str = DEFAULT_LANGUAGE) -> PageMeta:
     """A category page: named by its subcategories, else by its first products."""
     current = data["current"]
     articles = data["row"]["articles"] if data["row"] else []
     names = [leaf["name"] for leaf in data["leaves"]] or [a["name"] for a in articles]
-    return _listing_meta(path, current["name"], names, current, articles)
+    return _listing_meta(path, current["name"], names, current, articles, lang)
 
 
-def listing_meta(path: str, data: ListingPreview) -> PageMeta:
+def listing_meta(path: str, data: ListingPreview, lang: str = DEFAULT_LANGUAGE) -> PageMeta:
     """/full-products: a level-1 category named by its departments, a category or a section by
     its first products."""
     names = [d["name"] for d in data["departments"]] or [a["name"] for a in data["articles"]]
     picture = data["current"] or data["main"]
-    return _listing_meta(path, data["title"], names, picture, data["articles"])
+    return _listing_meta(path, data["title"], names, picture, data["articles"], lang)
 
 
 def category_path(path: str, main_id: int, category_id: int, section_id: int = 0) -> str:
@@ -264,10 +290,14 @@ def category_url(level: int, main_id: int, category_id: int) -> str:
     return category_path(LISTING_PATHS[min(level, 3)], main_id, category_id)
 
 
-def site_meta(path: str) -> PageMeta:
-    """A page of the whole shop (the home): the built page's title, the shop's tagline and
-    its banner."""
-    return PageMeta(path=path, description=label("common:footerTagline"))
+def site_meta(path: str, lang: str = DEFAULT_LANGUAGE) -> PageMeta:
+    """A page of the whole shop (the home): the shop's title and tagline, and its banner."""
+    return PageMeta(
+        path=path,
+        title=f"{SITE_NAME} – {label('common:shopTitle', lang)}",
+        description=label("common:footerTagline", lang),
+        lang=lang,
+    )
 
 
 # --- writing the tags ---------------------------------------------------------------------
@@ -303,16 +333,32 @@ def _absolute_urls(data: Any, base_url: str) -> Any:
     return data
 
 
+def in_language(path: str, lang: str) -> str:
+    """A site address with `lang=` added to its query (the version of a page in `lang`)."""
+    return f"{path}{'&' if '?' in path else '?'}{urlencode({'lang': lang})}"
+
+
+def alternates(meta: PageMeta, base_url: str) -> list[str]:
+    """`<link rel="alternate" hreflang>` of the page in each language, and `x-default`."""
+    links = [(lang, absolute(base_url, in_language(meta.path, lang))) for lang in LANGUAGES] + [
+        ("x-default", absolute(base_url, meta.path))
+    ]
+    return [f'<link rel="alternate" hreflang="{h}" href="{_e(url)}">' for h, url in links]
+
+
 def head_tags(meta: PageMeta, base_url: str, page_title: str = SITE_NAME) -> str:
-    """The `<head>` tags of a page: title, description, canonical, Open Graph and Twitter card,
-    every value escaped."""
+    """The `<head>` tags of a page: title, description, canonical, language alternates, Open
+    Graph and Twitter card, every value escaped."""
     title = meta.title or page_title or SITE_NAME
-    url = absolute(base_url, meta.path)
+    canonical = in_language(meta.path, meta.lang) if meta.lang_in_url else meta.path
+    url = absolute(base_url, canonical)
     image = absolute(base_url, meta.image)
+    locale = LOCALES.get(meta.lang, LOCALE)
     properties = [
         ("og:type", meta.og_type),
         ("og:site_name", SITE_NAME),
-        ("og:locale", LOCALE),
+        ("og:locale", locale),
+        *(("og:locale:alternate", other) for other in LOCALES.values() if other != locale),
         ("og:title", title),
         ("og:description", meta.description),
         ("og:url", url),
@@ -340,6 +386,7 @@ def head_tags(meta: PageMeta, base_url: str, page_title: str = SITE_NAME) -> str
         f"<title>{_e(title)}</title>",
         f'<meta name="description" content="{_e(meta.description)}">',
         f'<link rel="canonical" href="{_e(url)}">',
+        *alternates(meta, base_url),
         *(f'<meta property="{p[0]}" content="{_e(p[1])}">' for p in properties if p),
         *(f'<meta name="{name}" content="{_e(value)}">' for name, value in names),
     ]
@@ -353,7 +400,8 @@ def json_ld(meta: PageMeta, base_url: str) -> str:
         return ""
     data = _absolute_urls(meta.json_ld, base_url)
     if data.get("@type") == "Product":
-        url = absolute(base_url, meta.path)
+        canonical = in_language(meta.path, meta.lang) if meta.lang_in_url else meta.path
+        url = absolute(base_url, canonical)
         data = {**data, "url": url, "image": [absolute(base_url, meta.image)]}
         data["offers"] = {**data["offers"], "url": url}
     return json_ld_script(data)
@@ -388,4 +436,18 @@ def with_head(html: str, meta: PageMeta, base_url: str) -> str:
         + json_ld(meta, base_url)
         + cleaned[close:]
     )
-    return html[: head.start()] + new_head + html[head.end() :]
+    return with_lang(html[: head.start()] + new_head + html[head.end() :], meta.lang)
+
+
+def with_lang(html: str, lang: str) -> str:
+    """The page with its `<html>` element's `lang` set to `lang` (unchanged without one): the
+    built pages say "fr"; the app keeps the attribute on the language it shows once it runs."""
+    opening = _HTML_OPEN.search(html)
+    if opening is None:
+        return html
+    tag = opening.group(0)
+    if _HTML_LANG.search(tag):
+        new_tag = _HTML_LANG.sub(f' lang="{_e(lang)}"', tag, count=1)
+    else:
+        new_tag = f'{tag[:5]} lang="{_e(lang)}"{tag[5:]}'
+    return html[: opening.start()] + new_tag + html[opening.end() :]

@@ -6,9 +6,9 @@ connection the shopper stares at a white screen until the whole bundle has arriv
 page has rendered (5.4 s with Lighthouse's mobile throttling applied for real). This build
 plugin puts a small, self-styled shell into that fallback (header band with the logo, a
 spinner) so that something recognisable paints with the HTML. React 19 skips unexpected tags
-in `<body>` while hydrating; the shell's own script removes it as soon as the app has put a
-page (its root `#top`) into the body; the 500 fallback covers the whole screen anyway. Having
-no text, the shell reads the same in every language.
+in `<body>` while hydrating (see SHELL_TAG); the shell's own script removes it as soon as the
+app has put a page (its root `#top`) into the body; the 500 fallback covers the whole screen
+anyway. Having no text, the shell reads the same in every language.
 """
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ import reflex as rx
 from grocer.views.styles import PAGE_ROOT_ID
 
 SHELL_ID = "grocer-shell"
+SHELL_TAG = "grocer-shell"
+"""A tag of its own, which no component renders: React, hydrating `<body>`, passes over a node
+whose tag it does not expect, but takes a `<div>` for the first `<div>` the app renders there
+(then reports a mismatch, #418, and renders the page again)."""
 
 _LEAF = (
     '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="#fff" '
@@ -31,9 +35,9 @@ _LEAF = (
 PREVIEW_MARK = '<div class="gs-spin" role="presentation"></div>'
 """The spinner, which the server replaces with a page's preview (grocer.web.page_preview)."""
 
-SHELL_HTML = f"""<div id="{SHELL_ID}" aria-busy="true">
+SHELL_HTML = f"""<{SHELL_TAG} id="{SHELL_ID}" aria-busy="true">
 <style>
-#{SHELL_ID}{{min-height:100vh;background:#f9fafb;font-family:system-ui,sans-serif}}
+#{SHELL_ID}{{display:block;min-height:100vh;background:#f9fafb;font-family:system-ui,sans-serif}}
 #{SHELL_ID} .gs-band{{display:none;height:40px;background:#016630}}
 #{SHELL_ID} .gs-bar{{display:flex;align-items:center;gap:8px;height:64px;padding:0 16px;
 background:#fff}}
@@ -66,7 +70,7 @@ border:4px solid #dcfce7;border-top-color:#16a34a;animation:gs-turn .8s linear i
 <script>(function(){{var s=document.getElementById("{SHELL_ID}");if(!s)return;
 var o=new MutationObserver(function(){{if(document.getElementById("{PAGE_ROOT_ID}")){{
 s.remove();o.disconnect();}}}});o.observe(document.body,{{childList:true,subtree:true}});}})();</script>
-</div>"""
+</{SHELL_TAG}>"""
 """The shell, drawn like the header (phone: menu, logo, search row; desktop: green band, logo,
 category bar, at the header's heights) with inline CSS: it must paint the same whatever page
 classes the app's Tailwind sheet holds. A preview put in place of the spinner uses that sheet."""

@@ -10,6 +10,12 @@ Every page it answers, the home included, also carries the `<head>` tags of a sh
 (grocer.web.link_preview): title, description, canonical, Open Graph, Twitter card, JSON-LD.
 Link-preview crawlers get the same page whatever their `Accept` header, and HEAD is answered
 with the page's headers.
+
+Every page is written in the request's language (grocer.services.languages.page_language:
+`?lang=`, the `grocer_lang` cookie, Accept-Language, French): the preview's names and words, the
+head tags and `<html lang>`. So the answer varies on Cookie and Accept-Language (and says
+`Content-Language`, which the service worker compares with the shopper's language before it
+answers a page from its cache).
 """
 
 from __future__ import annotations
@@ -17,19 +23,23 @@ from __future__ import annotations
 import gzip
 import logging
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit
 
 import anyio
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from grocer.components.i18n import FIRST_RENDER_NAMESPACES
 from grocer.db import session_scope
 from grocer.services import catalogue
+from grocer.services.errors import NotFound, ValidationFailed
+from grocer.services.languages import DEFAULT_LANGUAGE, page_language
 from grocer.settings import get_settings
-from grocer.views.catalogue import product_id_from_path, product_view
+from grocer.views.catalogue import category_node, product_id_from_path, product_view
 from grocer.views.styles import SLOT_ID
 from grocer.web import link_preview, preview_data, preview_html
 from grocer.web.build import built_pages_dir
@@ -42,6 +52,7 @@ CATEGORY_PAGES: dict[str, str] = {
     "/products": "products.html",
     "/level-one-products": "level-one-products.html",
 }
+LEVEL_ONE = "/level-one-products"
 FULL_PRODUCTS = "/full-products"
 HOME_PAGE = "index.html"
 FULL_PRODUCTS_PAGE = "full-products.html"
@@ -68,24 +79,28 @@ def _template(pages: Path, name: str) -> str | None:
     return cached[1]
 
 
-def product_page(pages: Path, product_id: int, for_url: str) -> str | None:
+def product_page(
+    pages: Path, product_id: int, for_url: str, lang: str = DEFAULT_LANGUAGE
+) -> str | None:
     """The SPA fallback with the product's preview in its loading shell."""
     page = _template(pages, SHELL_PAGE)
     if page is None or PREVIEW_MARK not in page or not product_id:
         return None
     with session_scope() as db:
-        article = preview_data.article(db, product_id)
+        article = preview_data.article(db, product_id, lang)
     if article is None:
         return None
     view = product_view(article)
-    preview = preview_html.wrap(for_url, preview_html.product(view))
-    back = preview_html.back_home()
+    preview = preview_html.wrap(for_url, preview_html.product(view, lang))
+    back = preview_html.back_home(lang)
     shell_main = f'<main class="mx-auto w-full max-w-7xl px-4">{back}{preview}</main>'
     page = page.replace(PREVIEW_MARK, shell_main, 1)
-    return _with_head(page, link_preview.product_meta(article, view))
+    return _with_head(page, link_preview.product_meta(article, view, lang), for_url)
 
 
-def category_page(pages: Path, path: str, query: str, for_url: str) -> str | None:
+def category_page(
+    pages: Path, path: str, query: str, for_url: str, lang: str = DEFAULT_LANGUAGE
+) -> str | None:
     """The prerendered category page with the category's preview in its slot."""
     page = _template(pages, CATEGORY_PAGES[path])
     params = parse_qs(query)
@@ -96,16 +111,18 @@ def category_page(pages: Path, path: str, query: str, for_url: str) -> str | Non
     if page is None or not main_id or _SLOT.search(page) is None:
         return None
     with session_scope() as db:
-        data = preview_data.category(db, main_id, category_id)
+        data = preview_data.category(db, main_id, category_id, lang)
     if data is None:
         return None
-    preview = preview_html.wrap(for_url, preview_html.category(data))
+    preview = preview_html.wrap(for_url, preview_html.category(data, lang))
     page = _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
     canonical = link_preview.category_path(path, main_id, category_id)
-    return _with_head(page, link_preview.category_meta(canonical, data))
+    return _with_head(page, link_preview.category_meta(canonical, data, lang), for_url)
 
 
-def full_products_page(pages: Path, query: str, for_url: str) -> str | None:
+def full_products_page(
+    pages: Path, query: str, for_url: str, lang: str = DEFAULT_LANGUAGE
+) -> str | None:
     """The prerendered full-products page with the listing's preview in its slot (unless the
     shopper refined it) and its head tags."""
     page = _template(pages, FULL_PRODUCTS_PAGE)
@@ -117,46 +134,93 @@ def full_products_page(pages: Path, query: str, for_url: str) -> str | None:
     if page is None or _SLOT.search(page) is None:
         return None
     with session_scope() as db:
-        data = preview_data.full_products(db, main_id, category_id, section_id)
+        data = preview_data.full_products(db, main_id, category_id, section_id, lang)
     if data is None:
         return None
+    if not data["title"]:  # nothing named: every article, as the page titles it
+        data = {**data, "title": preview_html.label("catalogue:allProducts", lang)}
     if not REFINE_PARAMS & params.keys():
-        preview = preview_html.wrap(for_url, preview_html.full_products(data))
+        preview = preview_html.wrap(for_url, preview_html.full_products(data, lang))
         page = _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
     canonical = link_preview.category_path(FULL_PRODUCTS, main_id, category_id, section_id)
-    return _with_head(page, link_preview.listing_meta(canonical, data))
+    return _with_head(page, link_preview.listing_meta(canonical, data, lang), for_url)
 
 
-def _with_head(page: str, meta: link_preview.PageMeta) -> str:
-    return link_preview.with_head(page, meta, get_settings().public_base_url)
+def _with_head(page: str, meta: link_preview.PageMeta, for_url: str) -> str:
+    """The page with its head tags and `<html lang>`; a language asked in the address
+    (`?lang=`) stays in its canonical address."""
+    asked = "lang" in parse_qs(urlsplit(for_url).query)
+    if asked:
+        meta = replace(meta, lang_in_url=True)
+    page = link_preview.with_head(page, meta, get_settings().public_base_url)
+    return with_locale_preloads(page, meta.lang)
 
 
-def home_page(pages: Path, for_url: str) -> str | None:
+def with_locale_preloads(page: str, lang: str) -> str:
+    """The page with its language's first-render translations asked for with the HTML (not
+    French: it is bundled). The app hydrates in French and switches once they are in: asked
+    for early, they are in when it hydrates, so its own labels follow the preview's at once."""
+    if lang == DEFAULT_LANGUAGE or "</head>" not in page:
+        return page
+    links = "".join(
+        f'<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="low" '
+        f'href="/locales/{lang}/{ns}.json">'
+        for ns in FIRST_RENDER_NAMESPACES
+    )
+    return page.replace("</head>", links + "</head>", 1)
+
+
+def home_page(pages: Path, for_url: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The prerendered home with its sections in the slot (when it has any) and the shop's
     head tags."""
     page = _template(pages, HOME_PAGE)
     if page is None or _SLOT.search(page) is None:
         return None
     with session_scope() as db:
-        sections = preview_data.home(db)
+        sections = preview_data.home(db, lang)
     if sections:
-        preview = preview_html.wrap(for_url, preview_html.home(sections))
+        preview = preview_html.wrap(for_url, preview_html.home(sections, lang))
         page = _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
-    return _with_head(page, link_preview.site_meta("/"))
+    return _with_head(page, link_preview.site_meta("/", lang), for_url)
 
 
-def build_page(pages: Path, path: str, query: str) -> str | None:
-    """The page with its preview, or None to let the static files answer."""
+def build_page(pages: Path, path: str, query: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The page with its preview in `lang`, or None to let the static files answer."""
     for_url = f"{path}?{query}" if query else path
     if PRODUCT_PATH.match(path):
-        return product_page(pages, product_id_from_path(path), for_url)
+        return product_page(pages, product_id_from_path(path), for_url, lang)
     if path in CATEGORY_PAGES:
-        return category_page(pages, path, query, for_url)
+        return category_page(pages, path, query, for_url, lang)
     if path == FULL_PRODUCTS:
-        return full_products_page(pages, query, for_url)
+        return full_products_page(pages, query, for_url, lang)
     if path == "/":
-        return home_page(pages, for_url)
+        return home_page(pages, for_url, lang)
     return None
+
+
+def level_one_target(path: str, query: str) -> str | None:
+    """Where a level-1 category's page without a level-2 moves the shopper (spec 001 §2: the
+    first visible level-2 is chosen and the address moves to it), so that the server sends
+    them there at once instead of the app hydrating a page only to leave it; None when the page
+    stays (a level-2 named, no such category, none under it)."""
+    if path != LEVEL_ONE:
+        return None
+    pairs = parse_qsl(query, keep_blank_values=True)
+    named = dict(pairs)
+    main_id = catalogue.parse_id(named.get("mainCategoryId", ""))
+    if not main_id or named.get("categoryId"):
+        return None
+    try:
+        with session_scope() as db:
+            main = category_node(catalogue.get_category(db, main_id))
+    except (NotFound, ValidationFailed):
+        return None
+    first = catalogue.first_subcategory_id(main)
+    if not first:
+        return None
+    rest = [(k, v) for k, v in pairs if k not in {"mainCategoryId", "categoryId"}]
+    target = [("mainCategoryId", str(main_id)), ("categoryId", str(first)), *rest]
+    return f"/products?{urlencode(target)}"
 
 
 def previewed(path: str) -> bool:
@@ -192,8 +256,17 @@ class PagePreview:
             return
         query = scope.get("query_string", b"").decode("latin-1")
         try:
+            target = await anyio.to_thread.run_sync(level_one_target, path, query)
+        except Exception:  # the page itself still moves the shopper
+            log.exception("level-1 redirect failed for %s", path)
+            target = None
+        if target is not None:
+            await _send_redirect(target, send)
+            return
+        lang = page_language(query, headers)
+        try:
             pages = self.pages or built_pages_dir()
-            page = await anyio.to_thread.run_sync(build_page, pages, path, query)
+            page = await anyio.to_thread.run_sync(build_page, pages, path, query, lang)
         except Exception:  # the preview only adds to a page: without it the page still works
             log.exception("page preview failed for %s", path)
             page = None
@@ -201,21 +274,37 @@ class PagePreview:
             await self.app(scope, receive, send)
             return
         use_gzip = "gzip" in headers.get("accept-encoding", "")
-        await _send_html(page, use_gzip, scope["method"] == "HEAD", send)
+        await _send_html(page, use_gzip, scope["method"] == "HEAD", send, lang)
 
 
 @lru_cache(maxsize=32)
 def _gzipped(body: bytes) -> bytes:
-    """The compressed page, kept for the pages every visitor gets alike (the home)."""
-    return gzip.compress(body, compresslevel=6)
+    """The compressed page, kept for the pages every visitor gets alike (the home, once per
+    language: the key is the page itself). At the highest level: a page compressed once and
+    sent often, whose bytes a phone waits for."""
+    return gzip.compress(body, compresslevel=9)
 
 
-async def _send_html(page: str, use_gzip: bool, head_only: bool, send: Send) -> None:
+VARY = b"Accept-Encoding, Cookie, Accept-Language"
+"""What the page depends on: its compression, and its language (the cookie, the header)."""
+
+
+async def _send_redirect(target: str, send: Send) -> None:
+    """A temporary redirect (the first level-2 category may change)."""
+    headers = [(b"location", target.encode("latin-1")), (b"content-length", b"0")]
+    await send({"type": "http.response.start", "status": 307, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
+
+
+async def _send_html(
+    page: str, use_gzip: bool, head_only: bool, send: Send, lang: str = DEFAULT_LANGUAGE
+) -> None:
     body = page.encode("utf-8")
     headers: list[tuple[bytes, Any]] = [
         (b"content-type", b"text/html; charset=utf-8"),
         (b"cache-control", b"no-cache"),
-        (b"vary", b"Accept-Encoding"),
+        (b"vary", VARY),
+        (b"content-language", lang.encode("ascii")),
     ]
     if use_gzip:
         body = _gzipped(body)

@@ -41,8 +41,40 @@ MARKER = "data-paint-first"
 """Attribute of the rewritten start script (a page is rewritten once)."""
 
 
-def _starter(preloads: list[str], body: str) -> str | None:
-    """The start script's code rewritten to run later, or None if its shape is unknown."""
+def dynamic_route_modules(static_dir: Path) -> dict[str, list[str]]:
+    """Path prefix → the modules of each dynamic route ("/produit/" → its route module and the
+    modules it imports), from React Router's build manifest.
+
+    Why: a dynamic route is served from the SPA fallback page, whose preloads name the app's
+    entry only; the router finds the route's own module once the entry runs, and that module's
+    imports once it is in — two more trips one after the other (on slow 4G the product page's
+    module came 1.2 s after the entry). The start script asks for them with the entry."""
+    found = sorted((static_dir / "assets").glob("manifest-*.js"))
+    if not found:
+        return {}
+    text = found[-1].read_text(encoding="utf-8")
+    match = re.search(r"window\.__reactRouterManifest\s*=\s*(\{.*\})\s*;?\s*$", text, re.S)
+    if match is None:
+        return {}
+    try:
+        routes = json.loads(match.group(1)).get("routes", {})
+    except ValueError:
+        return {}
+    modules: dict[str, list[str]] = {}
+    for route in routes.values():
+        path = str(route.get("path") or "")
+        if ":" not in path or not route.get("module"):
+            continue
+        prefix = "/" + path.split(":", 1)[0]
+        modules[prefix] = [route["module"], *route.get("imports", [])]
+    return modules
+
+
+def _starter(
+    preloads: list[str], body: str, dynamic: dict[str, list[str]] | None = None
+) -> str | None:
+    """The start script's code rewritten to run later, or None if its shape is unknown;
+    `dynamic` adds the modules of the dynamic route the address is on (dynamic_route_modules)."""
     side = _SIDE_IMPORT.findall(body)
     routes = _ROUTE_IMPORT.findall(body)
     modules = _MODULES.search(body)
@@ -54,7 +86,10 @@ def _starter(preloads: list[str], body: str) -> str | None:
     return (
         "(function(){var started=false;"
         "function start(){if(started)return;started=true;"
-        f"{json.dumps(preloads)}.forEach(function(u){{var l=document.createElement('link');"
+        f"var urls={json.dumps(preloads)},more={json.dumps(dynamic or {})};"
+        "Object.keys(more).forEach(function(k){"
+        "if(location.pathname.indexOf(k)===0){urls=urls.concat(more[k]);}});"
+        "urls.forEach(function(u){var l=document.createElement('link');"
         "l.rel='modulepreload';l.href=u;document.head.appendChild(l);});"
         "(async function(){"
         + "".join(f"await import({json.dumps(url)});" for url in side)
@@ -70,16 +105,17 @@ def _starter(preloads: list[str], body: str) -> str | None:
     )
 
 
-def paint_first(html: str) -> str:
+def paint_first(html: str, dynamic: dict[str, list[str]] | None = None) -> str:
     """The page with its scripts asked for after it has painted (unchanged if the page has no
-    React Router start script of the known shape, or was rewritten already)."""
+    React Router start script of the known shape, or was rewritten already); on an address
+    of a dynamic route, that route's modules too (`dynamic`, see dynamic_route_modules)."""
     if MARKER in html:
         return html
     start = _START.search(html)
     if start is None:
         return html
     preloads = _PRELOAD.findall(html)
-    code = _starter(preloads, start.group("body"))
+    code = _starter(preloads, start.group("body"), dynamic)
     if code is None:
         return html
     rewritten = html[: start.start()] + f'<script type="module" {MARKER}="">{code}</script>'
@@ -92,4 +128,6 @@ class PaintFirstPlugin(rx.plugins.Plugin):
     after LoadingShellPlugin, whose shell is what the fallback pages paint first."""
 
     def post_build(self, **context: Any) -> None:
-        rewrite_pages(Path(context["static_dir"]), paint_first)
+        static_dir = Path(context["static_dir"])
+        dynamic = dynamic_route_modules(static_dir)
+        rewrite_pages(static_dir, lambda html: paint_first(html, dynamic))

@@ -1,5 +1,7 @@
 """What a page preview shows, read from the catalogue services as the view-models the pages
-use (grocer.views.catalogue); grocer.web.preview_html writes it."""
+use (grocer.views.catalogue); grocer.web.preview_html writes it. Every reader takes the page's
+language (grocer.services.languages.page_language): names and descriptions come translated,
+French when a translation is missing, as the states load them."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from sqlmodel import Session
 
 from grocer.services import catalogue
 from grocer.services.errors import NotFound, ValidationFailed
+from grocer.services.languages import DEFAULT_LANGUAGE
 from grocer.views.catalogue import (
     CardView,
     CategoryLink,
@@ -39,28 +42,30 @@ class CategoryPreview(TypedDict):
     row: PreviewRow | None
 
 
-def article(db: Session, product_id: int) -> dict[str, Any] | None:
+def article(db: Session, product_id: int, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any] | None:
     """The article of a product page (its view is `product_view` of it; its head tags read
     its status and prices too), or None when there is no such article."""
     try:
-        return catalogue.get_article(db, product_id)
+        return catalogue.get_article(db, product_id, lang)
     except (NotFound, ValidationFailed):
         return None
 
 
-def category(db: Session, main_id: int, category_id: int) -> CategoryPreview | None:
+def category(
+    db: Session, main_id: int, category_id: int, lang: str = DEFAULT_LANGUAGE
+) -> CategoryPreview | None:
     """Breadcrumb, title, level-2 tabs, level-3 links and the first section row of a category
     page, or None when the page would show something else (no main category, not found).
     Without a level-2 id the page moves to the first level-2 category: so does the preview."""
     try:
-        main = category_node(catalogue.get_category(db, main_id))
+        main = category_node(catalogue.get_category(db, main_id, lang))
         category_id = category_id or catalogue.first_subcategory_id(main)
         if not category_id:
             return None
-        current = catalogue.get_category(db, category_id)
+        current = catalogue.get_category(db, category_id, lang)
         first_row: PreviewRow | None = None
         for section in catalogue.sections(
-            db, articles_only=True, active=True, category_ids=[category_id]
+            db, articles_only=True, active=True, category_ids=[category_id], lang=lang
         ):
             articles = cards(section.get("articles"), ROW_CARDS)
             if articles:
@@ -77,11 +82,11 @@ def category(db: Session, main_id: int, category_id: int) -> CategoryPreview | N
     }
 
 
-def home(db: Session) -> list[HomeSection]:
+def home(db: Session, lang: str = DEFAULT_LANGUAGE) -> list[HomeSection]:
     """The home sections, as grocer.state.catalogue.CatalogueState.load_home reads them."""
     views = (
         section_view(s)
-        for s in catalogue.sections(db, articles_only=True, active=True)
+        for s in catalogue.sections(db, articles_only=True, active=True, lang=lang)
         if isinstance(s, dict) and s.get("id") is not None
     )
     return [v for v in views if v["articles"]]
@@ -105,18 +110,21 @@ class ListingPreview(TypedDict):
 
 
 def full_products(
-    db: Session, main_id: int, category_id: int, section_id: int
+    db: Session, main_id: int, category_id: int, section_id: int, lang: str = DEFAULT_LANGUAGE
 ) -> ListingPreview | None:
-    """What /full-products shows first, as grocer.state.listing.ListingState loads it, or None
-    when it would show something else (nothing named, not found)."""
+    """What /full-products shows first, as grocer.state.listing.ListingState loads it (every
+    article when nothing is named, its title then left to the page), or None when it would show
+    something else (a category not found)."""
     try:
-        main_row = catalogue.get_category(db, main_id) if main_id else None
-        current_row = catalogue.get_category(db, category_id) if category_id else None
+        main_row = catalogue.get_category(db, main_id, lang) if main_id else None
+        current_row = catalogue.get_category(db, category_id, lang) if category_id else None
         if main_row is None and current_row is not None and current_row.get("path"):
-            main_row = catalogue.get_category(db, int(current_row["path"][0]["id"]))
-        if main_row is None and current_row is None and not section_id:
-            return None
-        section_title = catalogue.get_section(db, section_id).get("title") if section_id else ""
+            main_row = catalogue.get_category(db, int(current_row["path"][0]["id"]), lang)
+        if (main_id or category_id) and main_row is None and current_row is None:
+            return None  # a category named but not found: the app says so
+        section_title = (
+            catalogue.get_section(db, section_id, lang).get("title") if section_id else ""
+        )
         main = category_node(main_row) if main_row else None
         current = category_node(current_row) if current_row else None
         named = current or main
@@ -140,7 +148,7 @@ def full_products(
             page=1,
             size=GRID_CARDS,
         )
-        found = catalogue.articles_page(db, query)
+        found = catalogue.articles_page(db, query, lang)
     except (NotFound, ValidationFailed):
         return None
     return {

@@ -7,8 +7,10 @@ now writes what the page will show above the fold (names, pictures, prices) into
 sends (`grocer.web.page_preview`); the page keeps it on screen until its own data arrives
 (`grocer.components.preview_slot`). `preview_data` reads the catalogue, this module writes the
 markup: the same elements and Tailwind classes as the page's own components (so the page takes
-over without a jump), every value escaped. Labels are the French catalog's, like the rest of the
-prerendered HTML; the app switches language once it runs.
+over without a jump), every value escaped. Names come in the request's language (the catalogue's
+translations, French when one is missing) and labels are the same strings the app's components
+read (assets/locales/{lang}/*.json, the French one when a key is missing), so an English
+shopper's preview reads English before the app runs, as the app does once it has switched.
 
 The preview is not interactive (the app is not running yet); links are real links, and a tap on
 a card's "+ Ajouter" is kept and done by the card that replaces it (grocer.web.tap_replay).
@@ -26,6 +28,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from grocer.services.catalogue import DEFAULT_PAGE_SIZE
+from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES
 from grocer.views.catalogue import FALLBACK_IMAGE, CardView, CategoryNode, HomeSection, ProductView
 from grocer.views.icons import icon_markup
 from grocer.views.offline_bag import ADD_ATTRIBUTE, added_article_json
@@ -75,7 +78,7 @@ from grocer.views.styles import (
 from grocer.web.preview_data import CategoryPreview, ListingPreview, PreviewRow
 
 PREVIEW_ID = "grocer-preview"
-LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales" / "fr"
+LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales"
 
 _CURRENCY_SCRIPT = (
     "<script>(function(){try{var c=(localStorage.getItem('preferredCurrency')||'')"
@@ -87,11 +90,26 @@ _CURRENCY_SCRIPT = (
 
 
 @cache
-def label(key: str) -> str:
-    """The French text of `namespace:key` (the catalog the prerendered pages read)."""
+def _catalog(lang: str, namespace: str) -> dict[str, Any]:
+    """A locale file of the app (assets/locales/{lang}/{namespace}.json), {} without one."""
+    if lang not in LANGUAGES or not namespace.isidentifier():
+        return {}
+    try:
+        texts = json.loads((LOCALES / lang / f"{namespace}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return texts if isinstance(texts, dict) else {}
+
+
+def label(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The text of `namespace:key` in `lang`, as the app's translator finds it (the French
+    catalog's when that language lacks it)."""
     namespace, _, name = key.partition(":")
-    texts = json.loads((LOCALES / f"{namespace}.json").read_text(encoding="utf-8"))
-    return str(texts.get(name, ""))
+    for language in (lang, DEFAULT_LANGUAGE):
+        found = _catalog(language, namespace).get(name)
+        if isinstance(found, str) and found:
+            return found
+    return ""
 
 
 def _e(value: Any) -> str:
@@ -155,20 +173,20 @@ def wrap(for_url: str, inner: str) -> str:
 # --- product page ---------------------------------------------------------------------------
 
 
-def back_home() -> str:
+def back_home(lang: str = DEFAULT_LANGUAGE) -> str:
     """grocer.pages.product_detail.back_home, for the loading shell (outside the slot)."""
     return (
         f'<a href="/" class="{BACK_HOME}">{icon_markup("arrow-left", 16)}'
-        f"{_e(label('catalogue:backHome'))}</a>"
+        f"{_e(label('catalogue:backHome', lang))}</a>"
     )
 
 
-def product(view: ProductView) -> str:
+def product(view: ProductView, lang: str = DEFAULT_LANGUAGE) -> str:
     """The top of grocer.pages.product_detail.product_view: picture, name, price, weight and
     description."""
     images = view.get("images") or [FALLBACK_IMAGE]
     badge = _discount_badge(view)
-    description = view.get("description") or label("catalogue:noDescription")
+    description = view.get("description") or label("catalogue:noDescription", lang)
     return (
         f'<div class="{PRODUCT_GRID}"><div><div class="relative">'
         + _img(images[0], view.get("name"), 600, MAIN_IMAGE, first=True)
@@ -191,7 +209,7 @@ def _bag_mark(article: CardView) -> str:
     return f" {ADD_ATTRIBUTE}='{_e(added_article_json(article))}'"
 
 
-def _card(article: CardView, first: bool, lazy: bool = False) -> str:
+def _card(article: CardView, first: bool, lazy: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """grocer.components.product_card.product_card, without its heart button; its add button
     has the live card's `data-tap`, so a tap on it is done there."""
     article_id = int(article["id"])
@@ -211,21 +229,22 @@ def _card(article: CardView, first: bool, lazy: bool = False) -> str:
         + (f'<div class="{BADGES}">{badges}</div>' if badges else "")
         + f'<span class="{FAVOURITE}">{icon_markup("heart", 18)}</span></div>'
         f'<div class="mt-2"><button type="button" data-tap="add-{article_id}" '
-        f'class="{ADD_BUTTON}" aria-label="{_e(label("catalogue:addToBag"))}" '
+        f'class="{ADD_BUTTON}" aria-label="{_e(label("catalogue:addToBag", lang))}" '
         f'title="{_e(article.get("name"))}"{_bag_mark(article)}>{icon_markup("plus", 18)}'
-        f'<span class="ml-1">{_e(label("catalogue:add"))}</span></button></div>'
+        f'<span class="ml-1">{_e(label("catalogue:add", lang))}</span></button></div>'
         f'<div class="mt-2 flex flex-col">{_price_tag(article)}'
         f'<a href="{href}" class="{CARD_NAME}">{_e(article.get("name"))}</a>'
-        f'<p class="{CARD_WEIGHT}">{_e(article.get("weightText"))}</p>{_card_notes(article)}</div>'
+        f'<p class="{CARD_WEIGHT}">{_e(article.get("weightText"))}</p>'
+        f"{_card_notes(article, lang)}</div>"
         "</article>"
     )
 
 
-def _card_notes(article: CardView) -> str:
+def _card_notes(article: CardView, lang: str) -> str:
     """The card's last lines (what the shopper saves, the promotion, EXPRESS), so that the
     page's own card, when it takes over, is the same height."""
     saved, saved_data = _prices(article, "saved")
-    before, _, after = label("catalogue:youSave").partition("{{amount}}")
+    before, _, after = label("catalogue:youSave", lang).partition("{{amount}}")
     return (
         (
             f'<p class="{CARD_SAVED}">{_e(before)}<span{saved_data}>{_e(saved)}</span>'
@@ -253,6 +272,7 @@ def _row(
     view_all_href: str | None = None,
     part: str | None = None,
     lazy: bool = False,
+    lang: str = DEFAULT_LANGUAGE,
 ) -> str:
     """grocer.components.product_row.product_row: title, then the first cards. A `part` (the
     row's id) names the section for the page, which keeps it until it mounts its own."""
@@ -261,7 +281,7 @@ def _row(
         for name in ("chevron-left", "chevron-right")
     )
     cards = "".join(
-        f'<div class="{slides}">{_card(a, first=not lazy and i < 2, lazy=lazy)}</div>'
+        f'<div class="{slides}">{_card(a, first=not lazy and i < 2, lazy=lazy, lang=lang)}</div>'
         for i, a in enumerate(row["articles"])
     )
     return (
@@ -270,7 +290,7 @@ def _row(
         f'<h2{_title_id(part)} class="{SECTION_TITLE}">{_e(row["title"])}</h2>'
         + (f'<p class="text-sm text-gray-500">{_e(subtitle)}</p>' if subtitle is not None else "")
         + '</div><div class="flex shrink-0 items-center gap-2">'
-        f"{_view_all(view_all_href)}"
+        f"{_view_all(view_all_href, lang)}"
         f'<div class="flex items-center gap-2">{arrows}</div></div></div>'
         f'<div class="overflow-hidden"><div class="-ml-3 flex touch-pan-y">{cards}</div></div>'
         "</section>"
@@ -288,19 +308,19 @@ def _title_id(part: str | None) -> str:
     return f' id="{_e(part)}-title"' if part else ""
 
 
-def _view_all(href: str | None) -> str:
+def _view_all(href: str | None, lang: str) -> str:
     """ "Voir tout": a real link where the preview knows where it goes."""
-    text = _e(label("catalogue:viewAll"))
+    text = _e(label("catalogue:viewAll", lang))
     if href is None:
         return f'<span class="{VIEW_ALL}">{text}</span>'
     return f'<a href="{_e(href)}" class="{VIEW_ALL}">{text}</a>'
 
 
-def _crumbs(main: CategoryNode | None, current: CategoryNode | None) -> str:
+def _crumbs(main: CategoryNode | None, current: CategoryNode | None, lang: str) -> str:
     """grocer.pages.products.breadcrumb's items: home, the main category, the current one."""
     link = "hover:underline"
     sep = '<li aria-hidden="true" class="text-gray-400">›</li>'
-    crumbs = f'<li><a href="/" class="{link}">{_e(label("catalogue:home"))}</a></li>'
+    crumbs = f'<li><a href="/" class="{link}">{_e(label("catalogue:home", lang))}</a></li>'
     if main:
         crumbs += (
             f'{sep}<li><a href="/level-one-products?mainCategoryId={int(main["id"])}" '
@@ -311,11 +331,11 @@ def _crumbs(main: CategoryNode | None, current: CategoryNode | None) -> str:
     return crumbs
 
 
-def category(data: CategoryPreview) -> str:
+def category(data: CategoryPreview, lang: str = DEFAULT_LANGUAGE) -> str:
     """The top of grocer.pages.products._category_content."""
     main, current = data["main"], data["current"]
     main_id, current_id = int(main["id"]), int(current["id"])
-    crumbs = _crumbs(main, current)
+    crumbs = _crumbs(main, current, lang)
     tabs = "".join(
         '<a href="/products?'
         + _e(urlencode({"mainCategoryId": main_id, "categoryId": sub["id"]}))
@@ -334,7 +354,7 @@ def category(data: CategoryPreview) -> str:
         + f'" class="{LEAF_LINK}">{_e(leaf["name"])}</a></li>'
         for leaf in data["leaves"]
     )
-    filter_button = _filter_button()
+    filter_button = _filter_button(lang)
     html = (
         f'<nav class="pt-4"><ol class="{CRUMBS}">{crumbs}</ol></nav>'
         '<div class="mt-3 flex flex-wrap items-center justify-between gap-3">'
@@ -345,21 +365,21 @@ def category(data: CategoryPreview) -> str:
     if leaves:
         html += (
             f'<section class="mt-5"><h2 class="{LEAVES_TITLE}">'
-            f"{_e(label('catalogue:subcategories'))}</h2>"
+            f"{_e(label('catalogue:subcategories', lang))}</h2>"
             f'<ul class="mt-2 flex flex-wrap gap-2">{leaves}</ul></section>'
         )
     if data.get("row"):
-        html += _row(data["row"])
+        html += _row(data["row"], lang=lang)
     return html
 
 
 # --- home -----------------------------------------------------------------------------------
 
 
-def _image_block(section: HomeSection) -> str:
+def _image_block(section: HomeSection, lang: str) -> str:
     """grocer.pages.home.image_block: the section's picture beside a block of cards."""
     cards = "".join(
-        f'<div class="{HOME_BLOCK_SLOT[i]}">{_card(a, first=False, lazy=True)}</div>'
+        f'<div class="{HOME_BLOCK_SLOT[i]}">{_card(a, first=False, lazy=True, lang=lang)}</div>'
         for i, a in enumerate(section["articles"][: len(HOME_BLOCK_SLOT)])
     )
     picture = _img(
@@ -371,18 +391,18 @@ def _image_block(section: HomeSection) -> str:
         '<div class="mb-3 flex items-end justify-between gap-3"><div class="min-w-0">'
         f'<h2{_title_id(part)} class="{SECTION_TITLE}">{_e(section["title"])}</h2>'
         f'<p class="text-sm text-gray-500">{_e(section["description"])}</p></div>'
-        f"{_view_all(section['viewAll'])}</div>"
+        f"{_view_all(section['viewAll'], lang)}</div>"
         f'<div class="grid gap-4 lg:grid-cols-3"><div class="{HOME_BLOCK_IMAGE}">{picture}</div>'
         f'<div class="{HOME_BLOCK_CARDS}">{cards}</div></div></section>'
     )
 
 
-def home(sections: list[HomeSection]) -> str:
+def home(sections: list[HomeSection], lang: str = DEFAULT_LANGUAGE) -> str:
     """grocer.pages.home's sections, each as the page draws it and named for the page to keep
     until it mounts its own. Their pictures wait until scrolled near, as the page's do: on the
     home the banner above them is what a phone paints first."""
     return "".join(
-        _image_block(section)
+        _image_block(section, lang)
         if section["hasImage"]
         else _row(
             {"title": section["title"], "articles": section["articles"]},
@@ -391,6 +411,7 @@ def home(sections: list[HomeSection]) -> str:
             view_all_href=section["viewAll"],
             part=section["rowId"],
             lazy=True,
+            lang=lang,
         )
         for section in sections
     )
@@ -399,16 +420,18 @@ def home(sections: list[HomeSection]) -> str:
 # --- full products --------------------------------------------------------------------------
 
 
-def _product_count(count: int) -> str:
-    """catalogue:productCount in French (one for 0 and 1, other above)."""
-    key = "catalogue:productCount_one" if count <= 1 else "catalogue:productCount_other"
-    return label(key).replace("{{count}}", str(count))
+def _product_count(count: int, lang: str) -> str:
+    """catalogue:productCount as the translator picks its plural (Intl.PluralRules): "one" for
+    0 and 1 in French, for 1 alone in English, Spanish and German."""
+    one = count <= 1 if lang == DEFAULT_LANGUAGE else count == 1
+    key = "catalogue:productCount_one" if one else "catalogue:productCount_other"
+    return label(key, lang).replace("{{count}}", str(count))
 
 
-def _filter_button() -> str:
+def _filter_button(lang: str) -> str:
     return (
         f'<span class="{FILTER_BUTTON}">{icon_markup("filter", 18)}'
-        f"{_e(label('catalogue:filter'))}</span>"
+        f"{_e(label('catalogue:filter', lang))}</span>"
     )
 
 
@@ -435,31 +458,32 @@ def _department(main_id: int, sub: CategoryNode) -> str:
     )
 
 
-def full_products(data: ListingPreview) -> str:
+def full_products(data: ListingPreview, lang: str = DEFAULT_LANGUAGE) -> str:
     """The top of grocer.pages.full_products: breadcrumb and title, then the first cards of
     the grid, or the level-2 departments of a level-1 category."""
-    crumbs = _crumbs(data["main"], data["current"])
+    crumbs = _crumbs(data["main"], data["current"], lang)
     html = f'<nav class="pt-4"><ol class="{CRUMBS}">{crumbs}</ol></nav>'
     if data["variant"] == "overview" and data["main"]:
         main_id = int(data["main"]["id"])
         departments = "".join(_department(main_id, sub) for sub in data["departments"])
         return (
             html + f'<h1 class="mt-3 {PAGE_TITLE}">{_e(data["title"])}</h1>'
-            f'<section class="mt-5"><h2 class="sr-only">{_e(label("catalogue:departments"))}'
+            f'<section class="mt-5"><h2 class="sr-only">{_e(label("catalogue:departments", lang))}'
             f'</h2><ul class="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{departments}</ul>'
             "</section>"
         )
     total = data["total"]
     see_all = (
-        f'<span class="{LISTING_BUTTON}">{_e(label("catalogue:seeEverything"))}</span>'
+        f'<span class="{LISTING_BUTTON}">{_e(label("catalogue:seeEverything", lang))}</span>'
         if total > DEFAULT_PAGE_SIZE
         else ""
     )
-    cards = "".join(_card(a, first=i < 2) for i, a in enumerate(data["articles"]))
+    cards = "".join(_card(a, first=i < 2, lang=lang) for i, a in enumerate(data["articles"]))
     return (
         html + '<div class="mt-3 flex flex-wrap items-center justify-between gap-3">'
         f'<h1 class="{PAGE_TITLE}">{_e(data["title"])}'
-        f'<span class="text-lg font-medium text-gray-500"> ({_e(_product_count(total))})</span>'
-        f'</h1><div class="flex items-center gap-2">{see_all}{_filter_button()}</div></div>'
+        f'<span class="text-lg font-medium text-gray-500"> ({_e(_product_count(total, lang))})'
+        "</span>"
+        f'</h1><div class="flex items-center gap-2">{see_all}{_filter_button(lang)}</div></div>'
         f'<div class="mt-5"><div class="{PRODUCTS_GRID}">{cards}</div></div>'
     )

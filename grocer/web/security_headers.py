@@ -21,6 +21,13 @@ upload URL of `rx.download`; dynamic components (`evalReactComponent`). The shop
 them (unit tests keep it so): grocer.components.browser runs browser code compiled into the
 page instead. React, React Router and the bundled libraries use no eval or `new Function`.
 
+The page's policy (1.7 KiB with its hashes) goes only where a policy governs something: pages
+(HTML) and the service worker's script. Every other answer (scripts, styles, pictures, the API's
+JSON) gets `default-src 'none'; frame-ancestors 'none'`: nothing may run or load if one is ever
+opened as a document, and a first visit's thirty answers do not each carry the page's policy
+(HTTP/1.1 does not compress headers: about 50 KiB on a phone's first visit, issues 21 and 23).
+A 304 carries no policy: the browser would merge it into the page it kept.
+
 The header values are built once per build and per Host (the websocket's address is the page's),
 so a request only pays a dictionary lookup and a header-list copy.
 """
@@ -40,6 +47,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from grocer.web import preview_html
 from grocer.web.build import built_pages_dir
 from grocer.web.loading_shell import SHELL_HTML
+
+NOTHING_POLICY = "default-src 'none'; frame-ancestors 'none'"
+"""The policy of answers that are not pages: they run nothing and are framed nowhere."""
+POLICY_TYPES = (b"text/html", b"application/xhtml+xml")
+"""Content types whose answers get the page's policy."""
+WORKER_PATHS = frozenset({"/sw.js"})
+"""Scripts run as workers, whose own answer's policy governs them (the service worker)."""
 
 HSTS = "max-age=31536000"
 """A year; no `includeSubDomains`: the shop cannot know what else runs under its domain."""
@@ -209,6 +223,14 @@ def _host(scope: Scope) -> str:
 # --- the middleware -----------------------------------------------------------------------
 
 
+def _is_page(headers: Iterable[tuple[bytes, bytes]]) -> bool:
+    """Whether an answer with these headers is a page (HTML), whose policy is the page's."""
+    for name, value in headers:
+        if name.lower() == b"content-type":
+            return value.split(b";", 1)[0].strip().lower() in POLICY_TYPES
+    return False
+
+
 class SecurityHeaders:
     """ASGI middleware: the hardening headers on every HTTP answer (replacing any an inner
     app set), HSTS only over TLS. Registered last in `api_transformer`, so it wraps the API,
@@ -270,8 +292,14 @@ class SecurityHeaders:
         self._fingerprint = fingerprint
         self._by_host.clear()
 
-    def headers_for(self, host: str, tls: bool) -> list[tuple[bytes, bytes]]:
-        """The headers for an answer to a request for `host` (built once per host)."""
+    def headers_for(self, host: str, tls: bool, page: bool = True) -> list[tuple[bytes, bytes]]:
+        """The headers for an answer to a request for `host` (built once per host): with the
+        page's policy for a page (`page`), else with the policy that allows nothing."""
+        if not page:
+            headers = [(b"content-security-policy", NOTHING_POLICY.encode()), *FIXED_HEADERS]
+            if tls:
+                headers.append((b"strict-transport-security", HSTS.encode()))
+            return headers
         self._refresh()
         key = (host, tls)
         headers = self._by_host.get(key)
@@ -290,13 +318,18 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        extra = self.headers_for(_host(scope), is_tls(scope))
+        host, tls, worker = _host(scope), is_tls(scope), scope.get("path") in WORKER_PATHS
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [
                     (k, v) for k, v in message.get("headers", ()) if k.lower() not in OWN_HEADERS
                 ]
+                extra = self.headers_for(host, tls, worker or _is_page(headers))
+                if message.get("status") == 304:
+                    # The browser merges a 304's headers into the answer it kept: that answer
+                    # keeps its own policy (a page's must not become the one of non-pages).
+                    extra = [(k, v) for k, v in extra if k != b"content-security-policy"]
                 headers.extend(extra)
                 message = {**message, "headers": headers}
             await send(message)

@@ -486,5 +486,34 @@ def test_article_page_parameters_are_documented(client: TestClient, catalogue: I
     params = spec["paths"][f"{API}/web-ui/articles"]["get"]["parameters"]
     assert {p["name"] for p in params} == {
         "categoryid", "categoryId", "sectionId", "page", "size", "sort", "shopBy", "brand",
-        "origin",
+        "origin", "lang",
     }  # fmt: skip
+
+
+# --- languages (issue 16) ---------------------------------------------------------------------
+
+
+def test_the_catalogue_answers_in_the_shoppers_language(client: TestClient, db: Session) -> None:
+    """`?lang=` first, then Accept-Language, French when a text has no translation; each
+    language is its own cache entry."""
+    from grocer.seed import loader
+
+    loader.load_demo(db)
+    kent = db.execute(sa.select(A.c.id).where(A.c.key == "mangue-kent")).scalar_one()
+    french = client.get(f"{API}/articles/{kent}").json()
+    english = client.get(f"{API}/articles/{kent}", params={"lang": "en"}).json()
+    german = client.get(f"{API}/articles/{kent}", headers={"Accept-Language": "de-DE,de"}).json()
+    assert (french["name"], english["name"], german["name"]) == (
+        "Mangue Kent", "Kent mango", "Kent-Mango",
+    )  # fmt: skip
+    assert english["description"].startswith("Juicy mangoes")
+    assert english["category"]["name"] == "Mangoes"
+    tree = client.get(f"{API}/categories", params={"lang": "es"}).json()
+    assert tree[0]["name"] == "Frutas y verduras"
+    home = client.get(f"{API}/web-ui/articles-sections", params={"lang": "en"}).json()
+    assert home[0]["title"] == "This week's deals"
+    banner = client.get(f"{API}/web-ui/promotions/banner", params={"lang": "de"}).json()
+    assert banner[0]["name"] == "Willkommen bei Grocer"
+    page = client.get(f"{API}/web-ui/articles", params={"lang": "en", "size": 100}).json()
+    assert all(item["name"] for item in page["items"])
+    assert client.get(f"{API}/categories", params={"lang": "xx"}).status_code == 400

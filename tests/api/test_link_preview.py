@@ -20,19 +20,11 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from PIL import Image
-from sqlmodel import Session
-from starlette.applications import Starlette
-from starlette.routing import Route
 
-from grocer import settings as grocer_settings
-from grocer.seed.loader import load_demo
 from grocer.services.catalogue import LISTED_STATUS, A, C
 from grocer.views.styles import SLOT_ID
 from grocer.web import sitemap
-from grocer.web.page_preview import PagePreview
-from grocer.web.security_headers import SecurityHeaders
-from grocer.web.site_files import SiteFiles
-from tests.support.built_pages import static_files, write_pages
+from tests.support.built_pages import demo_page_client, write_pages
 
 BASE = "https://grocer.example.bf"
 WHATSAPP = "WhatsApp/2.23.20.0 A"
@@ -106,14 +98,7 @@ def pages(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def shop(database: sa.Engine, pages: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setenv("GROCER_PUBLIC_BASE_URL", BASE + "/")
-    grocer_settings.get_settings.cache_clear()
-    with Session(database) as db:
-        load_demo(db)
-        db.commit()
-    inner = Starlette(routes=[Route("/{path:path}", static_files, methods=["GET", "HEAD"])])
-    app = SecurityHeaders(SiteFiles(PagePreview(inner, pages=pages)), pages=pages, api_url="")
-    with TestClient(app) as client:
+    with demo_page_client(database, pages, BASE, monkeypatch) as client:
         yield client
 
 
@@ -259,7 +244,7 @@ def test_a_crawler_reads_the_tags_of_full_products(shop: TestClient, database: s
 
 def test_the_home_has_the_shops_tags(shop: TestClient) -> None:
     head = Head(shop.get("/", headers=CRAWLERS["facebook"]).text)
-    assert head.titles == ["Grocer – Courses"]  # the built page's own title
+    assert head.titles == ["Grocer – Courses en ligne à Ouagadougou"]  # common:shopTitle
     assert head.canonical == [f"{BASE}/"]
     assert head.one("og:type") == "website"
     assert head.one("description").startswith("Vos courses livrées à Ouagadougou")

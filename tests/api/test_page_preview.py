@@ -110,12 +110,45 @@ def test_the_home_arrives_with_every_section_in_display_order(
     assert sections_html.count("<img") == sections_html.count("data-lazy-src=")
 
 
-def test_a_main_category_alone_previews_its_first_subcategory(
+def test_a_main_category_alone_moves_to_its_first_subcategory_at_once(
     shop: TestClient, database: sa.Engine
 ) -> None:
-    main = _id(database, C, "fruits-legumes")
+    """Spec 001 §2: the first level-2 is chosen and the address moves to it; the server says
+    so before any page is sent (the app would otherwise hydrate a page only to leave it)."""
+    main, first = _id(database, C, "fruits-legumes"), _id(database, C, "fruits")
+    answer = shop.get(
+        f"/level-one-products?mainCategoryId={main}&sort=price_asc&lang=en",
+        headers=HTML,
+        follow_redirects=False,
+    )
+    assert answer.status_code == 307
+    assert answer.headers["location"] == (
+        f"/products?mainCategoryId={main}&categoryId={first}&sort=price_asc&lang=en"
+    )
     page = shop.get(f"/level-one-products?mainCategoryId={main}", headers=HTML).text
     assert '<li aria-current="page" class="font-semibold text-gray-900">Fruits</li>' in page
+
+
+def test_the_level_one_redirect_stays_on_the_shop(shop: TestClient, database: sa.Engine) -> None:
+    """Whatever else the address carries, the shopper is sent to a path of this shop, and no
+    header can be slipped into the answer."""
+    main = _id(database, C, "fruits-legumes")
+    answer = shop.get(
+        f"/level-one-products?mainCategoryId={main}&next=//evil.example&x=%0d%0aSet-Cookie:%20a=b",
+        headers=HTML,
+        follow_redirects=False,
+    )
+    assert answer.status_code == 307
+    location = answer.headers["location"]
+    assert location.startswith(f"/products?mainCategoryId={main}&categoryId=")
+    assert "\r" not in location and "\n" not in location
+    assert "set-cookie" not in answer.headers
+
+
+@pytest.mark.parametrize("query", ["mainCategoryId=424242", "mainCategoryId=abc", ""])
+def test_a_level_one_page_that_cannot_move_is_left_to_the_app(shop: TestClient, query: str) -> None:
+    answer = shop.get(f"/level-one-products?{query}", headers=HTML, follow_redirects=False)
+    assert answer.status_code == 200
 
 
 def _slot(page: str) -> str:
@@ -170,6 +203,21 @@ def test_full_products_of_a_section_arrive_with_its_title(
     assert preview.count("<article") > 0
 
 
+def test_full_products_of_nothing_named_arrive_with_every_articles_first_cards(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    with database.connect() as conn:
+        total = conn.execute(sa.select(sa.func.count()).where(A.c.status == "ACTIVE")).scalar_one()
+    page = shop.get("/full-products", headers=HTML).text
+    preview = _slot(page)
+    assert (
+        f'sm:text-3xl">Tous les produits<span class="text-lg font-medium text-gray-500">'
+        f" ({total} produits)" in preview
+    )
+    assert preview.count("<article") == 12
+    assert "<title>Tous les produits" in page
+
+
 def test_a_refined_listing_has_no_preview(shop: TestClient, database: sa.Engine) -> None:
     main, leaf = _id(database, C, "fruits-legumes"), _id(database, C, "agrumes")
     page = shop.get(
@@ -191,7 +239,6 @@ def test_a_refined_listing_has_no_preview(shop: TestClient, database: sa.Engine)
         "/products?mainCategoryId=-3&categoryId=1",
         "/products?mainCategoryId=999999999999999999",
         "/products?mainCategoryId=424242",
-        "/full-products",
         "/full-products?mainCategoryId=424242",
         "/full-products?sectionId=424242",
     ],

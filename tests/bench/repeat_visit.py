@@ -32,7 +32,13 @@ SW_WAIT_MS = 10_000
 
 SERVICE_WORKER_JS = """async (waitMs) => {
   if (!("serviceWorker" in navigator)) return null;
-  const regs = await navigator.serviceWorker.getRegistrations();
+  // The shop registers its worker when idle a few seconds after load: wait for it.
+  const until = Date.now() + waitMs;
+  let regs = await navigator.serviceWorker.getRegistrations();
+  while (!regs.length && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 250));
+    regs = await navigator.serviceWorker.getRegistrations();
+  }
   if (!regs.length) return null;
   await Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, waitMs))]);
   const reg = regs[0];
@@ -110,8 +116,7 @@ def repeat_visit(pw: Playwright, base: str, profile: Path) -> dict[str, Any]:
         page.goto(f"{base}/")
         wait_hydrated(page)
         page.wait_for_load_state("networkidle")
-        page.wait_for_timeout(2_000)  # a worker registered after `load` installs meanwhile
-        worker = page.evaluate(SERVICE_WORKER_JS, SW_WAIT_MS)
+        worker = page.evaluate(SERVICE_WORKER_JS, SW_WAIT_MS)  # registered at idle, after load
         page.wait_for_load_state("networkidle")
 
         transfer = Transfer()

@@ -175,6 +175,28 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     outcome = yield
     report = outcome.get_result()
     setattr(item, f"rep_{report.when}", report)
+    if report.when == "call" and report.failed:
+        for name in ("page", "phone", "located"):
+            pg = getattr(item, "funcargs", {}).get(name)
+            if pg is not None:
+                report.sections.append((f"the {name} when the test failed", _what_it_shows(pg)))
+
+
+#: The address, the live messages (toasts, alerts, the connection banner) and the start of the
+#: text of a page: what a CI log needs to tell a slow server from a wrong answer.
+_SHOWN = """() => {
+    const live = [...document.querySelectorAll('[role=status], [role=alert], [aria-live]')]
+        .map((node) => node.innerText.trim()).filter(Boolean);
+    return [location.href, 'live: ' + JSON.stringify(live),
+            document.body.innerText.slice(0, 1500)].join('\\n');
+}"""
+
+
+def _what_it_shows(pg: object) -> str:
+    try:
+        return str(pg.evaluate(_SHOWN))  # type: ignore[attr-defined]
+    except Exception as exc:  # the page may be gone; the report must still be written
+        return f"(the page could not be read: {exc})"
 
 
 def _screenshot_on_failure(request: pytest.FixtureRequest, pg: object) -> None:

@@ -272,6 +272,17 @@ def test_validation_messages_for_a_guest(page: Any) -> None:
 # --- signed in: saved to the account with the toast ----------------------------------------
 
 
+TAPS_THROUGH_THE_TOAST = """() => {
+    const target = (node) => {
+        const box = node.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit && hit.closest('#address-toast') ? 'toast' : 'page';
+    };
+    const toast = document.querySelector('#address-toast');
+    return {text: target(toast.querySelector('p')), close: target(toast.querySelector('button'))};
+}"""
+
+
 def test_signed_in_shopper_saves_to_the_account(page: Any, shop: str, smtp: Any) -> None:
     email = f"salif.{uuid.uuid4().hex[:8]}@example.com"
     account = api_account(shop, smtp, email)
@@ -306,6 +317,9 @@ def test_signed_in_shopper_saves_to_the_account(page: Any, shop: str, smtp: Any)
     assert toast.get_attribute("role") == "status"
     dialog.wait_for(state="detached")
     shot(page, "toast-1280")
+    # A tap on the toast's text reaches the page under it (the next step's button is often
+    # there on a phone); its × still takes the tap.
+    assert page.evaluate(TAPS_THROUGH_THE_TOAST) == {"text": "page", "close": "toast"}
     page.get_by_role("button", name="Avenue de l'Indépendance, Ouagadougou").first.wait_for()
     toast.wait_for(state="detached", timeout=6_000)  # 3 s
 

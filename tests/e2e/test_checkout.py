@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.test_session_bag import (
     ADD,
@@ -100,7 +101,10 @@ def choose_delivery_slot(page: Any, overlay: Any, screenshot: str = "") -> str:
     dialog.wait_for()
     save = dialog.get_by_role("button", name="Enregistrer")
     select = dialog.get_by_label("Sélectionner une heure")
-    dialog.get_by_role("button", name="Demain", exact=True).click()
+    tomorrow = dialog.get_by_role("button", name="Demain", exact=True)
+    tomorrow.click()
+    # Today's slots are listed until the day changes (some are free before the evening).
+    expect(tomorrow).to_have_attribute("aria-pressed", "true")
     page.wait_for_function(
         "() => document.querySelectorAll('#slot-select option:not([disabled])').length > 0"
     )

@@ -55,6 +55,8 @@ def test_home_paints_before_it_asks_for_the_app_scripts(page: Page, shop: str) -
     page.goto("/")
     page.wait_for_load_state("load")
     expect(page.get_by_role("heading", name=first_title).first).to_be_visible()
+    # The app starts after `load` and a painted frame (grocer.web.paint_first): wait for it.
+    page.wait_for_function("() => window.__grocerReady === true")
     timings = page.evaluate(
         """() => ({
             load: performance.getEntriesByType("navigation")[0].loadEventStart,

@@ -4,13 +4,13 @@ the shopper sees what the tap asked for, once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.test_session_bag import bag_button
+from tests.support.browser import app_held_back
 
 FIRST_PAINT = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
 APP_READY = "() => window.__grocerReady === true"
@@ -21,7 +21,6 @@ AFTER = 30_000
 SHOWN_WAITING = """(key) =>
     !!document.querySelector(`[data-tap="${key}"][aria-busy="true"][data-tap-waiting]`)"""
 """The tapped control shows it is waiting for the app."""
-SCRIPTS = "**/assets/**/*.js"
 WAITING = "(n) => document.querySelectorAll('[data-tap-waiting]').length === n"
 
 
@@ -32,30 +31,6 @@ def _open_slowed(tab: Page, path: str) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
     tab.goto(path, wait_until="commit")
     tab.wait_for_function(FIRST_PAINT, polling=10)
-
-
-@contextmanager
-def _app_held_back(tab: Page) -> Iterator[None]:
-    """The app's scripts wait until the block is over, as on a slow link. On this machine the
-    page's `load` (after which the scripts are asked for) comes with the first paint, and a tap
-    sent then may reach the page only once it has hydrated; holding the scripts makes sure the
-    tap comes before the app, which is the case under test."""
-    held: list[Route] = []
-    released = False
-
-    def hold(route: Route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    tab.route(SCRIPTS, hold)
-    try:
-        yield
-    finally:
-        released = True
-        for route in held:
-            route.continue_()
 
 
 def _tap_before_the_app(tab: Page, control: Locator) -> None:
@@ -86,7 +61,7 @@ def _bag_shows_one(tab: Page) -> None:
 
 
 def test_the_phone_menu_opens(phone: Page) -> None:
-    with _app_held_back(phone):
+    with app_held_back(phone):
         _open_slowed(phone, "/")
         _tap_before_the_app(phone, phone.locator('[data-tap="menu"]'))
         assert phone.evaluate(SHOWN_WAITING, "menu")
@@ -106,7 +81,7 @@ def test_the_phone_menu_300_ms_after_the_first_paint(phone: Page) -> None:
 def _opens_dialog(page: Page, key: str, act: Callable[[], None], dialog: str) -> None:
     """`act` on the painted page before the app runs: the control `key` waits, then `dialog`
     opens."""
-    with _app_held_back(page):
+    with app_held_back(page):
         _open_slowed(page, "/")
         assert page.evaluate(APP_READY) is False
         act()
@@ -128,7 +103,7 @@ def test_the_address_opens_its_dialog_from_the_keyboard(page: Page) -> None:
 
 
 def test_the_language_changes(page: Page) -> None:
-    with _app_held_back(page):
+    with app_held_back(page):
         _open_slowed(page, "/")
         assert page.evaluate(APP_READY) is False
         page.locator("#language-select").select_option("en")
@@ -140,7 +115,7 @@ def test_the_language_changes(page: Page) -> None:
 
 def test_add_on_a_category_preview_card(phone: Page, catalogue: dict[str, Any]) -> None:
     main, sub = catalogue["main"], catalogue["sub"]
-    with _app_held_back(phone):
+    with app_held_back(phone):
         _open_slowed(phone, f"/products?mainCategoryId={main['id']}&categoryId={sub['id']}")
         card_add = phone.locator(PREVIEW_ADD).first
         _tap_before_the_app(phone, card_add)

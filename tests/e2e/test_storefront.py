@@ -7,13 +7,15 @@ Elements are found by role and visible French text. Waiting is Playwright's auto
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import wait_hydrated
+from tests.support.browser import frames_sent, wait_hydrated
 
 pytestmark = pytest.mark.e2e
 
@@ -268,3 +270,30 @@ def test_product_link_paints_a_shell_until_the_page_is_there(page: Page, shop: s
     page.goto(f"/produit/{article['id']}")
     expect(page.get_by_role("heading", name=article["name"]).first).to_be_visible()
     expect(page.locator("#grocer-shell")).to_have_count(0)
+
+
+NAV_COPY_JS = "() => localStorage.getItem('nav_categories_v1')"
+
+
+def test_the_browser_keeps_its_copy_of_the_categories_and_never_sends_it_up(
+    page: Page, shop: str
+) -> None:
+    """localStorage `nav_categories_v1` (spec 001 §3) holds the tree the bar shows, with when it
+    was saved; the next page load does not carry it back to the server (16 kB on a slow link)."""
+    sent = frames_sent(page)
+    page.goto("/")
+    page.wait_for_function(NAV_COPY_JS)
+    copy = json.loads(page.evaluate(NAV_COPY_JS))
+    tree = httpx.get(f"{shop}/api/v1/categories", params={"lang": "fr"}, timeout=10).json()
+    assert [node["name"] for node in copy["data"]] == [node["name"] for node in tree]
+    assert [kid["name"] for kid in copy["data"][0]["children"]] == [
+        kid["name"] for kid in tree[0]["children"]
+    ]
+    assert abs(copy["savedAt"] - time.time() * 1000) < 120_000 and copy["lang"] == "fr"
+
+    page.reload()
+    wait_hydrated(page)
+    expect(page.get_by_role("link", name=tree[0]["name"]).first).to_be_visible()
+    assert sent, "the page sent no websocket message"
+    carried = [frame for frame in sent if "nav_categories_v1" in frame or tree[-1]["name"] in frame]
+    assert carried == []

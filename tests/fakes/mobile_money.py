@@ -205,9 +205,9 @@ class FakeMobileMoney(FakeServer):
                     self.send_callback(reference)
 
         thread = threading.Thread(target=run, daemon=True)
-        with self._lock:
+        with self._lock:  # started before anyone can see it: wait_callbacks joins only started
+            thread.start()
             self._threads.append(thread)
-        thread.start()
 
     def wait_callbacks(self, timeout: float = 30) -> None:
         """Wait until every callback sent in the background has been answered."""

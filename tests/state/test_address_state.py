@@ -177,6 +177,25 @@ def test_account_address_follows_the_sign_in(db: Session) -> None:
 # --- pickers ---------------------------------------------------------------------------------
 
 
+def test_opening_the_dialog_starts_the_form_and_the_picker_in_one_event(db: Session) -> None:
+    """The dialog's one opening event: the form takes the stored address and asks for the
+    device position; the picker starts closed and empty, and opens by itself on a phone."""
+    root = new_tree()
+    sub(root, DialogState).active = "address"
+    form, picker = sub(root, AddressState), sub(root, MapPickerState)
+    form.user_address = json.dumps({**FULL_ADDRESS, "streetAddress": "Rue des Manguiers"})
+    picker.selected = {"lat": 1.0, "lng": 2.0, "name": "", "address": {}}  # from before
+    run(MapPickerState.dialog_opened, picker, "fr", 1280)
+    assert form.street == "Rue des Manguiers"
+    assert form.locate_request > 0 and form.locating
+    assert picker.open is False and picker.selected is None
+
+    run(MapPickerState.dialog_opened, picker, "fr", 390)
+    assert picker.open is True
+    run(MapPickerState.dialog_opened, picker, "fr", "390")  # not a width: the picker stays shut
+    assert picker.open is False
+
+
 def test_map_picker_rejects_forged_arguments() -> None:
     root = new_tree()
     picker = sub(root, MapPickerState)

@@ -30,6 +30,14 @@ _RUN = """async ([selector, tags]) => {
 }"""
 
 
+_SETTLED = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity
+)"""
+"""No colour or opacity caught half-way: a button that has just been enabled fades from its
+disabled colour for 150 ms, and axe measuring it then reports a contrast the shopper never
+reads. Endless animations (spinners, skeletons) do not count."""
+
+
 @cache
 def _axe_source() -> str:
     return (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
@@ -39,7 +47,8 @@ def violations(
     page: Any, selector: str | None = None, tags: Sequence[str] | None = None
 ) -> list[dict[str, Any]]:
     """Every axe-core violation on the page (or inside `selector`) as it is now; with `tags`,
-    only the rules carrying one of them (e.g. WCAG21_AA)."""
+    only the rules carrying one of them (e.g. WCAG21_AA). Measured once transitions have ended."""
+    page.wait_for_function(_SETTLED)
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(_axe_source())
     return page.evaluate(_RUN, [selector, list(tags) if tags else None])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 CHROMIUM = os.environ.get("GROCER_CHROMIUM", "/usr/bin/chromium")
@@ -38,6 +40,14 @@ HYDRATED_JS = """(selector) => {
 after `load`, so a click right after `goto` can come before the app is there)."""
 
 
+def frames_sent(page: Any) -> list[str]:
+    """Every websocket frame the page sends from now on (the app's events, and the client
+    storage that goes up with the first one)."""
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    return sent
+
+
 def wait_hydrated(page: Any, selector: str = "#top") -> None:
     """Wait until the app runs the page (React owns `selector`)."""
     page.wait_for_function(HYDRATED_JS, arg=selector)
@@ -53,3 +63,31 @@ def sign_in_at_the_guard(page: Any, identifier: str, password: str, drawn: str) 
     dialog.get_by_label("Nom d'utilisateur ou email").fill(identifier)
     dialog.locator("#login-password").fill(password)
     dialog.get_by_role("button", name="Se connecter", exact=True).click()
+
+
+APP_SCRIPTS = "**/assets/**/*.js"
+"""The app's scripts, as a Playwright route pattern."""
+
+
+@contextmanager
+def app_held_back(tab: Any) -> Iterator[None]:
+    """The app's scripts wait until the block is over, as on a slow link. On this machine the
+    page's `load` (after which the scripts are asked for) comes with the first paint, and a tap
+    sent then may reach the page only once it has hydrated; holding the scripts makes sure what
+    the block does comes before the app, which is the case under test."""
+    held: list[Any] = []
+    released = False
+
+    def hold(route: Any) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    tab.route(APP_SCRIPTS, hold)
+    try:
+        yield
+    finally:
+        released = True
+        for route in held:
+            route.continue_()

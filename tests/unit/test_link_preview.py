@@ -71,7 +71,8 @@ def test_the_json_ld_comes_after_the_built_heads_scripts() -> None:
 
 
 def test_without_a_title_of_its_own_the_page_keeps_the_built_one() -> None:
-    page = lp.with_head(BUILT_HEAD, lp.site_meta("/"), "https://shop.example")
+    untitled = lp.PageMeta(path="/", description="Tout le marché")
+    page = lp.with_head(BUILT_HEAD, untitled, "https://shop.example")
     assert '<meta property="og:title" content="Grocer – Produit">' in page
     assert lp.with_head("<p>no head</p>", lp.site_meta("/"), "https://x") == "<p>no head</p>"
 
@@ -138,3 +139,19 @@ def test_category_paths_walk_the_tree() -> None:
         "/products?mainCategoryId=1&categoryId=2",
         "/full-products?mainCategoryId=1&categoryId=3",
     ]
+
+
+def test_the_html_element_says_the_pages_language() -> None:
+    english = lp.with_head(BUILT_HEAD, lp.site_meta("/", "en"), "https://shop.example")
+    assert english.startswith('<!DOCTYPE html><html lang="en">')
+    assert "<title>Grocer – Online groceries in Ouagadougou</title>" in english
+    bare = lp.with_lang("<html><body></body></html>", "de")
+    assert bare == '<html lang="de"><body></body></html>'
+    assert lp.with_lang("<HTML class=x lang='fr'>", "es") == '<HTML class=x lang="es">'
+    assert lp.with_lang("<p>no html</p>", "de") == "<p>no html</p>"
+
+
+def test_a_language_in_the_address_is_added_to_its_query() -> None:
+    assert lp.in_language("/produit/7", "en") == "/produit/7?lang=en"
+    listing = lp.in_language("/products?mainCategoryId=1", "de")
+    assert listing == "/products?mainCategoryId=1&lang=de"

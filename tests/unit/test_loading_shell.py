@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID, LoadingShellPlugin, add_shell
+from grocer.web.loading_shell import (
+    PREVIEW_MARK,
+    SHELL_ID,
+    SHELL_TAG,
+    LoadingShellPlugin,
+    add_shell,
+)
 
-FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body><section></section></body></html>'
+FALLBACK = '<!DOCTYPE html><html lang="fr"><head></head><body><div></div></body></html>'
 
 
 def test_the_shell_becomes_the_first_child_of_body_once() -> None:
     once = add_shell(FALLBACK)
-    assert once.index(f'<body><div id="{SHELL_ID}"') > 0
-    assert once.index(SHELL_ID) < once.index("<section>")
+    assert once.index(f'<body><{SHELL_TAG} id="{SHELL_ID}"') > 0
+    assert once.endswith(f"</{SHELL_TAG}><div></div></body></html>")
     assert add_shell(once) == once
+
+
+def test_the_shell_is_no_element_the_app_renders() -> None:
+    """React, hydrating <body>, would take a shell <div> for the app's first <div> (#418)."""
+    assert "-" in SHELL_TAG  # a custom element's name: no HTML element, no component's tag
 
 
 def test_the_plugin_rewrites_only_the_fallback_pages(tmp_path: Path) -> None:

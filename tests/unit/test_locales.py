@@ -16,7 +16,9 @@ import re
 from pathlib import Path
 
 import pytest
+import reflex as rx
 
+from grocer.components.i18n import DEFERRED_NAMESPACES, namespace_module, t
 from grocer.components.i18n import NAMESPACES as I18N_NAMESPACES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,11 +84,28 @@ def test_no_unknown_namespace_or_language():
         assert {p.stem for p in (LOCALES / lang).glob("*.json")} == set(NAMESPACES)
 
 
-def test_init_module_loads_every_namespace():
+def test_every_namespace_is_bundled_in_french_once():
+    """The first render's namespaces in the init module, each other one in its own module
+    (assets/i18n_ns/<ns>.js), which the code that shows it imports."""
     init = (ROOT / "assets" / "i18n.js").read_text(encoding="utf-8")
     for ns in NAMESPACES:
-        assert f'"{ns}"' in init
-        assert f"./locales/fr/{ns}.json" in init
+        own = ROOT / "assets" / "i18n_ns" / f"{ns}.js"
+        if ns in DEFERRED_NAMESPACES:
+            assert f"./locales/fr/{ns}.json" not in init, ns
+            code = own.read_text(encoding="utf-8")
+            assert f'"../locales/fr/{ns}.json"' in code and f'addFrench("{ns}"' in code, ns
+        else:
+            assert f"./locales/fr/{ns}.json" in init and f'"{ns}"' in init, ns
+            assert not own.exists(), ns
+
+
+def test_a_deferred_key_brings_its_strings():
+    """`t()` of a deferred namespace's key imports that namespace's strings into the module that
+    renders it; a first-render key imports none."""
+    deferred_key = rx.el.p(t("address:dialog.apply"))._get_all_imports()
+    first_render_key = rx.el.p(t("catalogue:viewAll"))._get_all_imports()
+    assert namespace_module("address") in deferred_key
+    assert not any("i18n_ns" in module for module in first_render_key)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

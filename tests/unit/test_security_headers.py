@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
@@ -192,7 +192,20 @@ def _app() -> Starlette:
     async def page(_request: Request) -> HTMLResponse:
         return HTMLResponse("<p>x</p>", headers={"X-Frame-Options": "SAMEORIGIN"})
 
-    return Starlette(routes=[Route("/", page)])
+    async def kept(_request: Request) -> Response:
+        return Response(status_code=304, headers={"etag": '"v1"'})
+
+    async def script(_request: Request) -> Response:
+        return Response("self.addEventListener('fetch', () => {});", media_type="text/javascript")
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/sw.js", script),
+            Route("/assets/app.js", script),
+            Route("/kept", kept),
+        ]
+    )
 
 
 def _client(tmp_path: Path, base_url: str) -> TestClient:
@@ -210,6 +223,26 @@ def test_hsts_only_over_tls(tmp_path: Path) -> None:
     tls = _client(tmp_path, "https://testserver").get("/")
     assert tls.headers["strict-transport-security"] == sh.HSTS
     assert "wss://testserver" in tls.headers["content-security-policy"]
+
+
+def test_only_pages_and_the_service_worker_carry_the_pages_policy(tmp_path: Path) -> None:
+    client = _client(tmp_path, "http://testserver")
+    for path in ("/", "/sw.js"):
+        policy = directives(client.get(path).headers["content-security-policy"])
+        assert policy["script-src"][0] == "'self'" and "ws://testserver" in policy["connect-src"]
+    script = client.get("/assets/app.js")
+    assert script.headers["content-security-policy"] == sh.NOTHING_POLICY
+    assert script.headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_304_leaves_the_kept_answers_policy_alone(tmp_path: Path) -> None:
+    """A reload revalidates the page: the browser merges the 304's headers into the page it
+    kept, so a policy on the 304 would become the page's (the nothing-allowed one blocked every
+    script of a reloaded account page)."""
+    answer = _client(tmp_path, "http://testserver").get("/kept")
+    assert answer.status_code == 304
+    assert "content-security-policy" not in answer.headers
+    assert answer.headers["x-content-type-options"] == "nosniff"
 
 
 def test_the_middleware_replaces_what_an_inner_app_set(tmp_path: Path) -> None:

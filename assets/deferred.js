@@ -1,0 +1,67 @@
+// A component whose code is not needed until the shopper acts (the dialogs): its module is
+// asked for at the first interaction with the page (a tap, a click, a key, a focus), when the
+// page says it is wanted now (a dialog opened by the server, e.g. sign-in after a redirect), or
+// when the browser is idle a few seconds after load, whichever comes first. Until then it renders
+// nothing. Its code and its first render thus stay out of the page's start, when a phone's main
+// thread is busiest (issue 21), and it is in place long before a shopper reaches for it.
+// grocer/components/deferred.py declares it for Python.
+import { createElement, useEffect, useState } from "react";
+
+const IDLE_DELAY_MS = 3000;
+const INTERACTIONS = ["pointerdown", "keydown", "click", "touchstart", "focusin"];
+
+let wake = null;
+const needed = new Promise((resolve) => {
+  wake = resolve;
+});
+
+if (typeof window !== "undefined") {
+  const now = () => {
+    INTERACTIONS.forEach((type) => window.removeEventListener(type, now, true));
+    wake();
+  };
+  INTERACTIONS.forEach((type) => window.addEventListener(type, now, { capture: true, passive: true }));
+  const idle = () =>
+    window.setTimeout(() => {
+      if ("requestIdleCallback" in window) window.requestIdleCallback(now, { timeout: 2000 });
+      else now();
+    }, IDLE_DELAY_MS);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
+}
+
+function onNextInteraction(callback) {
+  const once = () => {
+    INTERACTIONS.forEach((type) => window.removeEventListener(type, once, true));
+    callback();
+  };
+  INTERACTIONS.forEach((type) => window.addEventListener(type, once, { capture: true, passive: true }));
+}
+
+/** A component that loads `load()` (a promise of the component) when it is needed, see above;
+ * `wanted` true loads it at once. */
+export function Deferred(load, name) {
+  function DeferredComponent({ wanted, ...props }) {
+    const [Component, setComponent] = useState(null);
+    useEffect(() => {
+      if (wanted) wake();
+    }, [wanted]);
+    useEffect(() => {
+      let live = true;
+      // A module that could not arrive (offline, never cached) is asked for again at the next
+      // interaction.
+      const attempt = () =>
+        needed
+          .then(load)
+          .then((component) => live && setComponent(() => component))
+          .catch(() => onNextInteraction(attempt));
+      attempt();
+      return () => {
+        live = false;
+      };
+    }, []);
+    return Component ? createElement(Component, props) : null;
+  }
+  DeferredComponent.displayName = `Deferred(${name})`;
+  return DeferredComponent;
+}

@@ -1,0 +1,5 @@
+// The French "addressbook" strings, loaded with the code that shows them (grocer/components/i18n.py).
+import { addFrench } from "../i18n.js";
+import strings from "../locales/fr/addressbook.json";
+
+addFrench("addressbook", strings);

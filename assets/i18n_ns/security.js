@@ -1,0 +1,5 @@
+// The French "security" strings, loaded with the code that shows them (grocer/components/i18n.py).
+import { addFrench } from "../i18n.js";
+import strings from "../locales/fr/security.json";
+
+addFrench("security", strings);

@@ -1,0 +1,68 @@
+"""Every page's loading in one event: the category tree, the currency by country (once per
+tab) and the page's own loads.
+
+Why one event: Reflex runs each on-load handler as an event turn of its own on the server
+(the events a handler returns are chained there, not sent back to the browser), each taking
+the tab's state lock and sending its own updates down: a page change answered with 8–11
+messages. One event sends the page's data in fewer messages, keeps the tree and the currency
+off pages that have them, and lets a client start only what a route declares.
+
+The page sends its route; the loads come from `PAGE_LOADS`, which `grocer.pages` fills from its
+`Page` rows when it is imported.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+import reflex as rx
+from reflex.event import EventHandler
+
+from grocer.state.catalogue import CatalogueState
+from grocer.state.currency import CurrencyState
+
+#: route → the handlers that load its data, in order (after the tree).
+PAGE_LOADS: dict[str, tuple[EventHandler, ...]] = {}
+
+
+def declare(route: str, loads: Sequence[EventHandler]) -> None:
+    """What `route` loads (grocer.pages declares every row)."""
+    for handler in loads:
+        if handler.is_background:
+            raise ValueError(f"{route}: a background handler cannot run inside the page start")
+    PAGE_LOADS[route] = tuple(loads)
+
+
+async def _run(state: rx.State, handler: EventHandler) -> AsyncIterator[Any]:
+    """What `handler` would have sent as an event of its own: its intermediate updates (a
+    generator's yields) and the events it returns."""
+    result = handler.fn(state)
+    if inspect.isasyncgen(result):
+        async for item in result:
+            yield item
+        return
+    if inspect.isgenerator(result):
+        for item in result:
+            yield item
+        return
+    if inspect.isawaitable(result):
+        result = await result
+    if result is not None:
+        yield result
+
+
+class PageStartState(rx.State):
+    """Holds nothing: the one on-load event of every page."""
+
+    @rx.event
+    async def start(self, route: str):
+        catalogue = await self.get_state(CatalogueState)
+        await catalogue._ensure_nav()
+        for handler in PAGE_LOADS.get(route, ()) if isinstance(route, str) else ():
+            async for item in _run(await self.get_state(handler.state), handler):
+                yield item
+        currency = await self.get_state(CurrencyState)
+        if not currency._asked:  # once per tab; a background task (it may ask a provider)
+            yield CurrencyState.detect

@@ -1,0 +1,58 @@
+"""A page's one on-load event (grocer.state.page_start): the category tree, the page's own
+loads with their intermediate updates and returned events, the currency detection once per
+tab; a route the app did not declare starts nothing but the tree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reflex.istate.data import RouterData
+from sqlmodel import Session
+
+import grocer.pages  # noqa: F401  (declares every page's loads, as the app does)
+from grocer.seed import loader
+from grocer.state.account_referral import ReferralLinkState
+from grocer.state.catalogue import CatalogueState
+from grocer.state.currency import CurrencyState
+from grocer.state.listing import ListingState
+from grocer.state.page_start import PAGE_LOADS, PageStartState
+from tests.support.state_harness import new_tree, run, sub
+
+
+def on(root: Any, path: str, query: str = "") -> None:
+    root.router = RouterData.from_router_data({"pathname": path, "asPath": path + query})
+
+
+def test_home_start_loads_the_tree_the_sections_and_the_referral_code(db: Session) -> None:
+    loader.load_synthetic(db, 60)
+    root = new_tree()
+    on(root, "/", "?ref=awa2k7mn")
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+
+    catalogue = sub(root, CatalogueState)
+    assert catalogue.nav and catalogue.nav_loaded and catalogue.nav_saved_at > 0
+    assert catalogue.home_sections and not catalogue.home_loading
+    assert sub(root, ReferralLinkState).referral_code == "AWA2K7MN"
+    assert None in out  # load_home's skeleton update went out before its answer
+    assert out[-1] is CurrencyState.detect  # first page of the tab: ask for the country
+
+    sub(root, CurrencyState)._asked = True  # what the detection marks when it runs
+    on(root, "/products", "?mainCategoryId=1&categoryId=2")
+    out = run(PageStartState.start, sub(root, PageStartState), "/products")
+    assert CurrencyState.detect not in out
+    assert sub(root, ListingState).main_id == 1
+
+
+def test_an_undeclared_route_starts_only_the_tree(db: Session) -> None:
+    loader.load_synthetic(db, 20)
+    root = new_tree()
+    on(root, "/")
+    for route in ("/nowhere", 42, None):
+        run(PageStartState.start, sub(root, PageStartState), route)
+    assert sub(root, CatalogueState).nav
+    assert not sub(root, CatalogueState).home_sections
+
+
+def test_every_page_of_the_layout_is_declared() -> None:
+    assert {"/", "/products", "/produit/[product_id]", "/checkout", "/payment"} <= set(PAGE_LOADS)
+    assert PAGE_LOADS["/checkout"][0].fn.__qualname__ == "CheckoutState.load"
