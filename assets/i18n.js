@@ -186,8 +186,15 @@ export function ShopI18nProvider({ children }) {
   const rendered = shownLanguage();
   useEffect(() => {
     const refresh = () => startTransition(() => setVersion((v) => v + 1));
+    // A French bundle is added (addFrench) before the module that shows it renders, so no text
+    // on screen changes: re-rendering every text for it cost each page a long task per dialog
+    // namespace once the dialogs' modules arrived, after the page had settled (issue 21). A
+    // bundle of the shown language fetched while its French stood in does change texts.
+    const added = (language) => {
+      if (language !== "fr" && language === i18n.language) refresh();
+    };
     i18n.on("languageChanged", refresh);
-    i18n.store.on("added", refresh);
+    i18n.store.on("added", added);
     // The language may have changed between the first render and now.
     if (shownLanguage() !== rendered) refresh();
     // Hydrated in French: now the shopper's own language (remembered once switched to).
@@ -196,7 +203,7 @@ export function ShopI18nProvider({ children }) {
     else remember(wanted);
     return () => {
       i18n.off("languageChanged", refresh);
-      i18n.store.off("added", refresh);
+      i18n.store.off("added", added);
     };
   }, []);
   // A new array (and function) per change, so memoised consumers see a new value.

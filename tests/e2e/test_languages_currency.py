@@ -112,3 +112,20 @@ def test_currency_follows_the_country_when_not_chosen(browser: object, shop: str
         assert page.evaluate("localStorage.getItem('currencySetManually')") == "false"
     finally:
         context.close()
+
+
+def test_a_dialog_whose_texts_come_later_opens_in_the_shown_language(page: Page) -> None:
+    """The address dialog's texts are not in the page's first scripts: they come with its
+    module, in French, and the shown language's are fetched then. A shopper who chose English
+    opens it at once after a reload and reads it in English."""
+    page.goto("/")
+    _ready(page)
+    page.get_by_role("combobox", name="Langue").select_option("en")
+    expect(page.get_by_role("button", name="Bag", exact=True)).to_be_visible()
+    page.reload()
+    _ready(page)
+    page.get_by_role("button", name="Enter your address").first.click()
+    dialog = page.get_by_role("dialog", name="Enter your delivery address")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("button", name="Choose on the map")).to_be_visible()
+    expect(dialog.get_by_text("Entrez votre adresse de livraison")).to_have_count(0)
