@@ -47,7 +47,7 @@ class Page:
 
     component: Callable[[], rx.Component]
     route: str
-    title: str
+    title: str | rx.Var[str]  # a Var: a title that follows the page's state
     loads: tuple[EventHandler, ...] = ()  # after the category tree (PageStartState.start)
     bare: bool = False  # no on-load at all: a page outside the layout, with nothing to load
 
@@ -80,7 +80,7 @@ PAGES: tuple[Page, ...] = (
     Page(
         product_detail.product_page,
         "/produit/[product_id]",
-        "Grocer – Produit",
+        ProductState.page_title,
         (ProductState.load,),
     ),
     Page(search.search_page, search.ROUTE, "Grocer – Recherche", (SearchState.load,)),

@@ -26,6 +26,7 @@ from grocer.views.catalogue import (
     product_id_from_path,
     product_view,
 )
+from grocer.views.page_titles import PRODUCT_PAGE_TITLE, named_title
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,12 @@ class ProductState(rx.State):
         """The page's language until the browser reports its own (grocer.state.language)."""
         if not self._lang_known:
             self._lang, self._lang_known = router_language(self.router), True
+
+    @rx.var
+    def page_title(self) -> str:
+        """The tab's title: the product's name, as the served page had it (link previews)."""
+        name = self.product.get("name")
+        return named_title(name) if name else PRODUCT_PAGE_TITLE
 
     @rx.var
     def image(self) -> str:

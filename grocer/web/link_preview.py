@@ -37,10 +37,10 @@ from urllib.parse import urlencode
 from grocer.services import catalogue, money, pricing
 from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES
 from grocer.views.catalogue import CardView, CategoryNode, ProductView
+from grocer.views.page_titles import SITE_NAME, named_title
 from grocer.web.preview_data import CategoryPreview, ListingPreview
 from grocer.web.preview_html import label
 
-SITE_NAME = "Grocer"
 LOCALES: dict[str, str] = {"fr": "fr_FR", "en": "en_GB", "es": "es_ES", "de": "de_DE"}
 """Open Graph locales of the shop's languages (the English catalog is British English)."""
 LOCALE = LOCALES[DEFAULT_LANGUAGE]
@@ -190,7 +190,7 @@ def product_meta(
     }
     return PageMeta(
         path=path,
-        title=f"{name} – {SITE_NAME}",
+        title=named_title(name),
         description=description,
         image=og_image_path("produit", product_id, picture),
         image_alt=name,

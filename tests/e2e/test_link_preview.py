@@ -14,6 +14,8 @@ import httpx
 from PIL import Image
 from playwright.sync_api import Page, expect
 
+from tests.support.browser import wait_hydrated
+
 WHATSAPP = {"user-agent": "WhatsApp/2.23.20.0 A", "accept": "*/*"}
 
 
@@ -59,3 +61,24 @@ def test_a_browser_runs_a_product_page_with_its_tags(page: Page, catalogue: dict
     expect(page.get_by_role("button", name="Add To Cart")).to_be_visible()
     assert page.locator('head script[type="application/ld+json"]').count() == 1
     assert errors == []
+
+
+def test_the_tab_keeps_naming_the_product_once_the_app_runs(
+    page: Page, catalogue: dict[str, Any]
+) -> None:
+    """The served page's title names the product (for link previews); the app, once it has
+    taken over, names it too, and the next product after a link."""
+    article = catalogue["article"]
+    page.goto(f"/produit/{article['id']}")
+    wait_hydrated(page)
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text(article["name"])
+    expect(page).to_have_title(f"{article['name']} – Grocer")
+
+    related = page.locator("section[aria-labelledby='related-products-title'] a[href^='/produit/']")
+    href = related.first.get_attribute("href")
+    related.first.click()
+    page.wait_for_url(f"**{href}")
+    expect(heading).not_to_have_text(article["name"])
+    name = heading.inner_text().strip()
+    expect(page).to_have_title(f"{name} – Grocer")
