@@ -6,6 +6,7 @@
 // thread is busiest (issue 21), and it is in place long before a shopper reaches for it.
 // grocer/components/deferred.py declares it for Python.
 import { createElement, useEffect, useState } from "react";
+import { afterLoadWhenIdle } from "./idle.js";
 
 const IDLE_DELAY_MS = 3000;
 const INTERACTIONS = ["pointerdown", "keydown", "click", "touchstart", "focusin"];
@@ -21,13 +22,7 @@ if (typeof window !== "undefined") {
     wake();
   };
   INTERACTIONS.forEach((type) => window.addEventListener(type, now, { capture: true, passive: true }));
-  const idle = () =>
-    window.setTimeout(() => {
-      if ("requestIdleCallback" in window) window.requestIdleCallback(now, { timeout: 2000 });
-      else now();
-    }, IDLE_DELAY_MS);
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
+  afterLoadWhenIdle(now, IDLE_DELAY_MS, 2000);
 }
 
 function onNextInteraction(callback) {

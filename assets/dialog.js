@@ -8,6 +8,7 @@
 // open by the state fetch it; then every dialog of the page draws the real parts, still closed
 // unless asked open. A dialog asked open before Radix arrived opens as soon as it has.
 import { Children, cloneElement, createContext, createElement, isValidElement, useContext, useEffect, useState } from "react";
+import { afterLoadWhenIdle } from "./idle.js";
 
 let radix = null;
 let loading = null;
@@ -55,12 +56,7 @@ if (typeof window !== "undefined") {
   for (const type of ["pointerdown", "keydown", "touchstart", "focusin"]) {
     window.addEventListener(type, early, { once: true, passive: true, capture: true });
   }
-  const idle = () =>
-    typeof requestIdleCallback === "function"
-      ? requestIdleCallback(early, { timeout: 4000 })
-      : setTimeout(early, 2000);
-  if (document.readyState === "complete") setTimeout(idle, 3000);
-  else window.addEventListener("load", () => setTimeout(idle, 3000), { once: true });
+  afterLoadWhenIdle(early, 3000, 4000);
 }
 
 /** Radix once this dialog may use it; asks for it (and draws again on arrival) while

@@ -15,6 +15,7 @@ import { createElement, useEffect, useRef, useState } from "react";
 import { getBackendURL } from "$/utils/state";
 import env from "$/env.json";
 import { useShopTranslation } from "./i18n.js";
+import { afterLoadWhenIdle } from "./idle.js";
 
 const CART_KEY = "cart";
 const OFFLINE_KEY = "cartOffline";
@@ -150,13 +151,7 @@ function registerServiceWorker(language) {
       .catch(() => undefined);
   // Not while the page starts: the worker's install fetches every asset it precaches, which
   // competes with the page's own scripts on a slow link. A few seconds after load, when idle.
-  const later = () =>
-    window.setTimeout(() => {
-      if ("requestIdleCallback" in window) window.requestIdleCallback(register, { timeout: 5000 });
-      else register();
-    }, REGISTER_DELAY_MS);
-  if (document.readyState === "complete") later();
-  else window.addEventListener("load", later, { once: true });
+  afterLoadWhenIdle(register, REGISTER_DELAY_MS, 5000);
 }
 
 function tellLanguage(registration, language) {

@@ -182,15 +182,17 @@ class CatalogueCache:
         SQLite, in-process and cheaper than a thread hand-off, and goes to the pool otherwise,
         where a network round trip must not block the loop.
         """
+        in_process = get_engine().dialect.name == "sqlite"
         if self.version_due():
-            if get_engine().dialect.name == "sqlite":
+            if in_process:
                 self.refresh_version()
             else:
                 await anyio.to_thread.run_sync(self.refresh_version)
         key = (endpoint, params, self._version)
         body = self._lookup(key)
         if body is None:
-            body = await anyio.to_thread.run_sync(self._build, build, limiter=_builders())
+            limiter = _SQLITE_LIMITER if in_process else None
+            body = await anyio.to_thread.run_sync(self._build, build, limiter=limiter)
             self._store(key, body)
         return body
 
@@ -201,10 +203,6 @@ class CatalogueCache:
 #: A networked database keeps the shared pool, whose threads mostly wait on the network.
 SQLITE_BUILDERS = 2
 _SQLITE_LIMITER = anyio.CapacityLimiter(SQLITE_BUILDERS)
-
-
-def _builders() -> anyio.CapacityLimiter | None:
-    return _SQLITE_LIMITER if get_engine().dialect.name == "sqlite" else None
 
 
 #: The process's cache (one per worker; workers agree through the version row).
