@@ -62,19 +62,19 @@ PAGES: tuple[Page, ...] = (
     Page(
         products.products_page,
         "/products",
-        "Grocer – Rayons",
+        ListingState.category_page_title,
         (ListingState.load_category_page,),
     ),
     Page(
         products.products_page,
         "/level-one-products",
-        "Grocer – Rayons",
+        ListingState.category_page_title,
         (ListingState.load_category_page,),
     ),
     Page(
         full_products.full_products_page,
         "/full-products",
-        "Grocer – Produits",
+        ListingState.full_products_page_title,
         (ListingState.load_full_products,),
     ),
     Page(

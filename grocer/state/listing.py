@@ -31,6 +31,8 @@ from grocer.views.catalogue import (
     category_section,
     promo_view,
 )
+from grocer.views.locale_text import label
+from grocer.views.page_titles import CATEGORY_PAGE_TITLE, named_title
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +124,19 @@ class ListingState(rx.State):
         """The page's language until the browser reports its own (grocer.state.language)."""
         if not self._lang_known:
             self._lang, self._lang_known = router_language(self.router), True
+
+    @rx.var
+    def category_page_title(self) -> str:
+        """A category page's tab: the category's name, as the served page had it."""
+        return named_title(self.title) if self.title else CATEGORY_PAGE_TITLE
+
+    @rx.var
+    def full_products_page_title(self) -> str:
+        """/full-products' tab: what its heading names (a section, a category, else every
+        product, in the page's language), as the served page had it."""
+        return named_title(
+            self.section_title or self.title or label("catalogue:allProducts", self._lang)
+        )
 
     @rx.var
     def refined(self) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 SITE_NAME = "Grocer"
 PRODUCT_PAGE_TITLE = f"{SITE_NAME} – Produit"
 """The product page's title until its product is known (and the route's prerendered one)."""
+CATEGORY_PAGE_TITLE = f"{SITE_NAME} – Rayons"
+"""A category page's title until its category is known."""
 
 
 def named_title(name: str | None) -> str:

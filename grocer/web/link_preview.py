@@ -37,9 +37,9 @@ from urllib.parse import urlencode
 from grocer.services import catalogue, money, pricing
 from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES
 from grocer.views.catalogue import CardView, CategoryNode, ProductView
+from grocer.views.locale_text import label
 from grocer.views.page_titles import SITE_NAME, named_title
 from grocer.web.preview_data import CategoryPreview, ListingPreview
-from grocer.web.preview_html import label
 
 LOCALES: dict[str, str] = {"fr": "fr_FR", "en": "en_GB", "es": "es_ES", "de": "de_DE"}
 """Open Graph locales of the shop's languages (the English catalog is British English)."""

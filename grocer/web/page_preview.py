@@ -40,6 +40,7 @@ from grocer.services.errors import NotFound, ValidationFailed
 from grocer.services.languages import DEFAULT_LANGUAGE, page_language
 from grocer.settings import get_settings
 from grocer.views.catalogue import category_node, product_id_from_path, product_view
+from grocer.views.locale_text import label
 from grocer.views.styles import SLOT_ID
 from grocer.web import link_preview, preview_data, preview_html
 from grocer.web.build import built_pages_dir
@@ -138,7 +139,7 @@ def full_products_page(
     if data is None:
         return None
     if not data["title"]:  # nothing named: every article, as the page titles it
-        data = {**data, "title": preview_html.label("catalogue:allProducts", lang)}
+        data = {**data, "title": label("catalogue:allProducts", lang)}
     if not REFINE_PARAMS & params.keys():
         preview = preview_html.wrap(for_url, preview_html.full_products(data, lang))
         page = _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)

@@ -21,16 +21,15 @@ the shopper's saved currency (`preferredCurrency`) before the first paint.
 from __future__ import annotations
 
 import json
-from functools import cache
 from html import escape
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from grocer.services.catalogue import DEFAULT_PAGE_SIZE
-from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES
+from grocer.services.languages import DEFAULT_LANGUAGE
 from grocer.views.catalogue import FALLBACK_IMAGE, CardView, CategoryNode, HomeSection, ProductView
 from grocer.views.icons import icon_markup
+from grocer.views.locale_text import label
 from grocer.views.offline_bag import ADD_ATTRIBUTE, added_article_json
 from grocer.views.styles import (
     ADD_BUTTON,
@@ -78,7 +77,6 @@ from grocer.views.styles import (
 from grocer.web.preview_data import CategoryPreview, ListingPreview, PreviewRow
 
 PREVIEW_ID = "grocer-preview"
-LOCALES = Path(__file__).resolve().parents[2] / "assets" / "locales"
 
 _CURRENCY_SCRIPT = (
     "<script>(function(){try{var c=(localStorage.getItem('preferredCurrency')||'')"
@@ -87,29 +85,6 @@ _CURRENCY_SCRIPT = (
     "var p=JSON.parse(e.getAttribute('data-prices'));if(p[c])e.textContent=p[c];});"
     "}catch(e){}})();</script>"
 )
-
-
-@cache
-def _catalog(lang: str, namespace: str) -> dict[str, Any]:
-    """A locale file of the app (assets/locales/{lang}/{namespace}.json), {} without one."""
-    if lang not in LANGUAGES or not namespace.isidentifier():
-        return {}
-    try:
-        texts = json.loads((LOCALES / lang / f"{namespace}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return texts if isinstance(texts, dict) else {}
-
-
-def label(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The text of `namespace:key` in `lang`, as the app's translator finds it (the French
-    catalog's when that language lacks it)."""
-    namespace, _, name = key.partition(":")
-    for language in (lang, DEFAULT_LANGUAGE):
-        found = _catalog(language, namespace).get(name)
-        if isinstance(found, str) and found:
-            return found
-    return ""
 
 
 def _e(value: Any) -> str:

@@ -82,3 +82,23 @@ def test_the_tab_keeps_naming_the_product_once_the_app_runs(
     expect(heading).not_to_have_text(article["name"])
     name = heading.inner_text().strip()
     expect(page).to_have_title(f"{name} – Grocer")
+
+
+def test_a_category_page_tab_names_the_category_in_the_shown_language(
+    page: Page, shop: str, catalogue: dict[str, Any]
+) -> None:
+    """A category page's tab keeps the category's name once the app runs (as the served page
+    has it), in the language the shopper picks; /full-products names what it lists."""
+    main, sub = catalogue["main"], catalogue["sub"]
+    page.goto(f"/products?mainCategoryId={main['id']}&categoryId={sub['id']}")
+    wait_hydrated(page)
+    expect(page).to_have_title(f"{sub['name']} – Grocer")
+
+    english = httpx.get(f"{shop}/api/v1/categories/{sub['id']}", params={"lang": "en"}, timeout=30)
+    assert english.json()["name"] != sub["name"]  # the demo catalogue names it in English
+    page.get_by_role("combobox", name="Langue").select_option("en")
+    expect(page).to_have_title(f"{english.json()['name']} – Grocer")
+
+    page.goto("/full-products")
+    wait_hydrated(page)
+    expect(page).to_have_title("All products – Grocer")
