@@ -275,12 +275,15 @@ def create_api() -> FastAPI:
         """A trivial JSON answer: the ceiling for benchmarks and a liveness probe."""
         return {"status": "ok"}
 
+    # Routes are matched in this order, one by one: the catalogue's and search's, the busiest
+    # and the cheapest to answer (a cache hit), come first (matching past the 40 routes of
+    # the account routers cost a catalogue hit a third of its time).
     for module in (
+        catalogue,
+        search,
         auth,
         two_factor,
         users,
-        catalogue,
-        search,
         cart,
         account,
         referral,

@@ -206,12 +206,36 @@ async def list_articles(request: Request) -> Response:
     )
 
 
-@router.get("/articles/{article_id}", responses=_JSON)
-async def get_article(
-    article_id: PathId, lang: Lang = None, accept_language: AcceptLanguage = None
-) -> Response:
-    """The product page; 404 "Produit non trouvé"."""
-    language = shopper_language(lang, accept_language)
+_PRODUCT_PAGE_PARAMETERS = [
+    {"name": "article_id", "in": "path", "required": True, "description": "An id (1 to 2^31-1)",
+     "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
+    _param("lang", _TEXT, "fr, en, es or de; else Accept-Language."),
+    {"name": "accept-language", "in": "header", "required": False, "schema": _TEXT},
+]  # fmt: skip
+
+
+def _path_id(request: Request, name: str) -> int:
+    """A path id parsed by hand: 1..2^31-1 in ASCII digits, else 400 "Champ invalide"."""
+    raw = request.path_params.get(name, "")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or not in_range(int(raw)):
+        raise _invalid(name)
+    return int(raw)
+
+
+@router.get(
+    "/articles/{article_id}",
+    responses=_JSON,
+    openapi_extra={"parameters": _PRODUCT_PAGE_PARAMETERS},
+)
+async def get_article(request: Request) -> Response:
+    """The product page; 404 "Produit non trouvé".
+
+    Parsed by hand like the article pages: a random product page is the commonest miss, and
+    FastAPI's declared parameters cost a third of a cache hit."""
+    article_id = _path_id(request, "article_id")
+    language = shopper_language(
+        request.query_params.get("lang"), request.headers.get("accept-language")
+    )
     return await _cached(
         "article",
         (article_id, language),

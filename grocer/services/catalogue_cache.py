@@ -13,7 +13,6 @@ shared between processes except the database row, so several workers (or machine
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections import OrderedDict
@@ -21,22 +20,18 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import anyio.to_thread
+import orjson
 import sqlalchemy as sa
 from sqlmodel import Session
 
 from grocer.db import get_engine
 from grocer.models import CatalogueVersion
 
-try:  # orjson is optional: faster, same bytes for our plain dicts.
-    import orjson
 
-    def dumps(data: Any) -> bytes:
-        return orjson.dumps(data)
-
-except ImportError:  # pragma: no cover - depends on the environment
-
-    def dumps(data: Any) -> bytes:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+def dumps(data: Any) -> bytes:
+    """JSON bytes, as `json.dumps(..., ensure_ascii=False)` writes them (int keys as strings),
+    ten times faster: encoding is a good part of building a product page."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 _V: sa.Table = CatalogueVersion.__table__  # type: ignore[assignment]

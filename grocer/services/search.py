@@ -15,8 +15,8 @@ first ones alike. The typo fallback only runs for a word no catalogue word start
 Behaviour:
 - words are folded (`search_text.fold`): accents, case, ligatures (œ, æ), apostrophes and
   hyphens do not matter; every word is a prefix ("mang" finds "Mangue"), but a two-letter word
-  before the last one typed matches only itself when the catalogue has it
-  ("de" in "beurre de karité");
+  before the last one typed, when the catalogue has it ("de" in "beurre de karité"), is a
+  finished word: it ranks (a name holding it first) but is not required (`matching`);
 - a word the catalogue has no word starting with is corrected to the vocabulary words within
   one edit (from 4 letters) or two (from 8), its ending forgiven ("tomatte" → "tomates");
   the corrected query is answered as `didYouMean`;
@@ -67,9 +67,9 @@ SUGGEST_CANDIDATES = 48
 #: PostgreSQL: a names-only match is walked in document order only when that looks this many
 #: times cheaper than reading all its matches through the index (`Engine._walkable`).
 WALK_MARGIN = 4
-#: A query word this short, not the last one typed, matches only itself when the catalogue
-#: has it whole: "de" in "beurre de karité" is a finished word, and as a prefix it would match
-#: most documents (every "des", "delice", "deux"), the dearest part of the search.
+#: A query word this short, not the last one typed, is a finished word when the catalogue has
+#: it whole ("de" in "beurre de karité"): not a prefix (it would match every "des", "delice",
+#: "deux") and, beside longer words, not required either, only ranked (`matching`).
 SHORT_WORD = 2
 #: Vocabulary words looked at per mistyped word, and corrections kept.
 _CANDIDATES = 60
@@ -568,6 +568,15 @@ def plan(db: Session, engine: Engine, words: Sequence[str]) -> Plan:
     return result
 
 
+def matching(terms: Sequence[Term]) -> list[Term]:
+    """The terms a document must hold: a finished short word ("de" in "farine de mil") only
+    ranks (a name holding it comes first), unless it is all there is. As a required word it
+    would cost a walk through most of the catalogue's documents for every match (it is in
+    nearly all of them) and exclude almost nothing."""
+    required = [t for t in terms if t.prefix]
+    return required or list(terms)
+
+
 def _did_you_mean(db: Session, engine: Engine, current: Plan) -> str | None:
     """A looser correction of the words that matched nothing, for "Vouliez-vous dire …"."""
     out = []
@@ -668,7 +677,7 @@ def _found(
 ) -> _Found:
     """The page, the facets and the counts of a search in one statement: the candidates are
     read and ranked once, in the database, and only a page and the facets come back."""
-    found = engine.matches(terms, CANDIDATES, NAME_CANDIDATES)
+    found = engine.matches(matching(terms), CANDIDATES, NAME_CANDIDATES)
     ctes = [*found.ctes, f"c AS MATERIALIZED ({_ranked_sql(engine, terms, found.candidates)})"]
     pages = "c"
     binds: dict[str, Any] = dict(found.binds)
@@ -780,9 +789,9 @@ def suggest(db: Session, text: str | None, lang: str | None = None) -> list[dict
     # from one statement, each with its rank.
     named = " AND ".join(
         f"({_word_tests(engine, 'name_text', t.corrections or (t.word,), not t.prefix)})"
-        for t in current.terms
+        for t in matching(current.terms)
     )
-    names = engine.names_first(current.terms, SUGGEST_CANDIDATES)
+    names = engine.names_first(matching(current.terms), SUGGEST_CANDIDATES)
     rows = db.execute(
         sa.text(
             "SELECT 0 AS part, id, name, r FROM (SELECT c.id, c.name, ROW_NUMBER() OVER "

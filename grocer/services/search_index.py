@@ -244,4 +244,9 @@ def rebuild(db: Session) -> int:
     counts: Counter[str] = Counter()
     count = reindex_articles(db, None, _vocabulary=counts)
     _store_terms(db, counts, replace=True)
-    return count + reindex_categories(db, None)
+    count += reindex_categories(db, None)
+    if db.get_bind().dialect.name == "sqlite":
+        # A bulk write leaves FTS5's index in many segments, each read by every match; merged
+        # into one, a broad match reads its words once (a few per cent at 500,000 articles).
+        db.execute(sa.text("INSERT INTO search_fts(search_fts) VALUES ('optimize')"))
+    return count

@@ -406,6 +406,10 @@ def test_article_not_found(client: TestClient, catalogue: Ids) -> None:
     assert body["message"] == "Produit non trouvé"
     assert get(client, "/articles/0", 400)["field"] == "article_id"  # ids are 1..2^31-1
     assert get(client, "/articles/abc", 400)["field"] == "article_id"
+    for junk in ("%EF%BC%95", "+5", "-5", "2147483648", "99999999999999999999999", "5.0"):
+        body = get(client, f"/articles/{junk}", 400)  # full-width digits, signs, beyond 2^31-1
+        assert (body["field"], body["message"]) == ("article_id", "Champ invalide : article_id")
+    assert get(client, "/articles/5", 400, lang="xx")["field"] == "lang"
 
 
 def test_related_articles(client: TestClient, catalogue: Ids) -> None:

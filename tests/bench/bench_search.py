@@ -3,13 +3,14 @@
     python -m tests.bench.bench_search --articles 50000 --large 500000
 
 Why two tables: the issue's targets (search p95 ≤ 10 ms, suggest p95 ≤ 5 ms at 50,000; at
-500,000 no more than twice those) are about the engines, so the first table times the search
-service itself, uncached, in this process: every one of the ≥ 50 queries (exact, prefix,
-accent-less, typo, English; `QUERIES`) run `--reps` times after a warm-up, and the suggestions
-for every prefix a shopper types on the way to each query. The second table serves the same
-queries over HTTP (Granian, the FastAPI app alone, one worker, `tests.bench.bench_api`'s load
-generator) beside `/api/v1/health`, the trivial endpoint; there the catalogue cache answers a
-repeated query from memory, as it would in the shop.
+500,000 no more than twice the figures measured at 50,000 in the same run) are about the
+engines, so the first table times the search service itself, uncached, in this process:
+every one of the ≥ 50 queries (exact, prefix, accent-less, typo, English; `QUERIES`) run
+`--reps` times after a warm-up, and the suggestions for every prefix a shopper types on the
+way to each query. The second table serves the same queries over HTTP (Granian, the FastAPI
+app alone, one worker, `tests.bench.bench_api`'s load generator) beside `/api/v1/health`, the
+trivial endpoint; there the catalogue cache answers a repeated query from memory, as it would
+in the shop.
 
 The catalogue is `load_synthetic(..., realistic=True)`: names, brands and descriptions of the
 demo articles with a variant and a size, names in four languages. Nothing passes or fails.
@@ -25,7 +26,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -124,32 +125,56 @@ def prefixes(query: str) -> list[str]:
     return [query[:n] for n in range(2, len(query) + 1)]
 
 
-def time_service(url: str, engine_name: str, articles: int, reps: int) -> Row:
-    """The search service, uncached, in this process."""
-    from grocer.db import make_engine
-    from grocer.services import search
+class ServiceTimer:
+    """The search service of one database, uncached, in this process, timed a query at a time.
 
-    engine = make_engine(url)
-    search_ms: list[float] = []
-    suggest_ms: list[float] = []
-    with Session(engine) as db:
-        for q in QUERIES:
-            query = search.search_query(q)
-            search.search(db, query)  # warm-up (page cache, statements)
-            search_ms += [_timed(lambda query=query: search.search(db, query)) for _ in range(reps)]
-            for typed in prefixes(q):
+    Why a query at a time: the databases take turns on each query (`time_services`), so that a
+    host slowing down or speeding up during the run weighs on every size alike and the
+    500,000 : 50,000 ratio stays what the engine costs."""
+
+    def __init__(self, url: str, engine_name: str, articles: int) -> None:
+        from grocer.db import make_engine
+
+        self.engine_name, self.articles = engine_name, articles
+        self.engine = make_engine(url)
+        self.search_ms: list[float] = []
+        self.suggest_ms: list[float] = []
+
+    def time_query(self, text: str, reps: int) -> None:
+        """The query after a warm-up (page cache, statements), `reps` times, and each prefix
+        typed on the way to it, half as often."""
+        from grocer.services import search
+
+        with Session(self.engine) as db:
+            query = search.search_query(text)
+            search.search(db, query)
+            self.search_ms += [
+                _timed(lambda query=query: search.search(db, query)) for _ in range(reps)
+            ]
+            for typed in prefixes(text):
                 search.suggest(db, typed)
-                suggest_ms += [
+                self.suggest_ms += [
                     _timed(lambda typed=typed: search.suggest(db, typed))
                     for _ in range(max(1, reps // 2))
                 ]
-    engine.dispose()
-    return Row(
-        engine_name, articles,
-        statistics.median(search_ms), _percentile(search_ms, 0.95), max(search_ms),
-        statistics.median(suggest_ms), _percentile(suggest_ms, 0.95),
-        len(QUERIES), len(suggest_ms),
-    )  # fmt: skip
+
+    def row(self) -> Row:
+        self.engine.dispose()
+        s, g = self.search_ms, self.suggest_ms
+        return Row(
+            self.engine_name, self.articles,
+            statistics.median(s), _percentile(s, 0.95), max(s),
+            statistics.median(g), _percentile(g, 0.95),
+            len(QUERIES), len(g),
+        )  # fmt: skip
+
+
+def time_services(timers: list[ServiceTimer], reps: int) -> list[Row]:
+    """Every query on each database in turn."""
+    for text in QUERIES:
+        for timer in timers:
+            timer.time_query(text, reps)
+    return [timer.row() for timer in timers]
 
 
 def service_table(rows: list[Row]) -> str:
@@ -163,12 +188,15 @@ def service_table(rows: list[Row]) -> str:
         if r is base.get(r.engine):
             target = "search p95 ≤ 10 ms, suggest p95 ≤ 5 ms"
             ok = r.search_p95 <= 10 and r.suggest_p95 <= 5
-        else:
+        else:  # twice what the same engine measured at the smaller size, in this run
             first = base[r.engine]
-            target = "≤ 2 × the 50,000 figures"
-            ok = r.search_p95 <= 2 * max(first.search_p95, 10) and r.suggest_p95 <= 2 * max(
-                first.suggest_p95, 5
+            search_ratio = r.search_p95 / first.search_p95
+            suggest_ratio = r.suggest_p95 / first.suggest_p95
+            target = (
+                f"p95 ≤ 2 × the {first.articles:,} figures (search {search_ratio:.1f} ×, "
+                f"suggest {suggest_ratio:.1f} ×)"
             )
+            ok = search_ratio <= 2 and suggest_ratio <= 2
         lines.append(
             f"| {r.engine} | {r.articles:,} | {r.search_p50:.1f} | {r.search_p95:.1f} "
             f"| {r.search_max:.1f} | {r.suggest_p50:.1f} | {r.suggest_p95:.1f} | {target} "
@@ -240,17 +268,21 @@ def main(argv: list[str] | None = None) -> int:
         plan = [(e, args.articles) for e in engines]
         if args.large and "sqlite" in engines:
             plan.append(("sqlite", args.large))
-        for engine_name, articles in plan:
-            with database(engine_name, workdir) as url:
+        timers: list[ServiceTimer] = []
+        with ExitStack() as stack:
+            for engine_name, articles in plan:
+                url = stack.enter_context(database(engine_name, workdir))
                 took = seed(url, articles)
                 print(f"{engine_name}: {articles:,} articles seeded and indexed in {took:.0f} s",
                       flush=True)  # fmt: skip
-                rows.append(time_service(url, engine_name, articles, args.reps))
+                timers.append(ServiceTimer(url, engine_name, articles))
                 if engine_name == "sqlite" and articles == args.articles and not args.no_http:
                     http = time_http(url, workdir, args.requests)
+            rows = time_services(timers, args.reps)
         print(
-            f"\nSearch service, uncached, in process: {len(QUERIES)} queries × {args.reps} runs; "
-            f"suggestions for every prefix of each query; {os.cpu_count()} CPUs, load average "
+            f"\nSearch service, uncached, in process: {len(QUERIES)} queries × {args.reps} runs, "
+            "the databases taking turns on each query; suggestions for every prefix of each "
+            f"query; {os.cpu_count()} CPUs, load average "
             f"{os.getloadavg()[0]:.1f}\n"
         )
         print(service_table(rows))

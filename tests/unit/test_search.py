@@ -85,6 +85,14 @@ def test_a_short_word_before_the_last_matches_only_itself(db: Session, ids: dict
     assert names(db, "jus de")[:2] == ["Jus de mangue", "Jus de bissap"]
 
 
+def test_a_finished_short_word_only_ranks(db: Session, ids: dict[str, int]) -> None:
+    """ "de" is in nearly every document: required, it would walk most of them for every match
+    and exclude almost nothing. A name without it is still found; one with it comes first."""
+    assert names(db, "mangue de kent") == ["Mangue Kent"]
+    assert names(db, "jus de mangue")[0] == "Jus de mangue"
+    assert [s["name"] for s in search.suggest(db, "mangue de ke")] == ["Mangue Kent"]
+
+
 @pytest.mark.parametrize("typed", ["mongeu", "rix", "zzzz"])
 def test_too_many_typos_find_nothing(db: Session, ids: dict[str, int], typed: str) -> None:
     """Two edits in a 6-letter word, any edit below 4 letters: not forgiven."""
