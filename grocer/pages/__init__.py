@@ -83,7 +83,7 @@ PAGES: tuple[Page, ...] = (
         ProductState.page_title,
         (ProductState.load,),
     ),
-    Page(search.search_page, search.ROUTE, "Grocer – Recherche", (SearchState.load,)),
+    Page(search.search_page, search.ROUTE, SearchState.page_title, (SearchState.load,)),
     Page(errors.error_page("default"), "/error", "Grocer – Erreur"),
     Page(errors.error_page("network"), "/error/network", "Grocer – Problème de connexion"),
     Page(errors.error_page("server"), "/error/server", "Grocer – Erreur du serveur"),

@@ -23,6 +23,8 @@ from grocer.services.languages import DEFAULT_LANGUAGE, supported_language
 from grocer.state import session_guard
 from grocer.state.language import router_language
 from grocer.views.catalogue import CardView, cards
+from grocer.views.locale_text import label
+from grocer.views.page_titles import SEARCH_PAGE_TITLE, named_title
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,16 @@ class SearchState(rx.State):
     def searched(self) -> bool:
         """A query that searches (two characters or more)."""
         return len(self.query.strip()) >= search.search_text.MIN_QUERY_LENGTH
+
+    @rx.var
+    def page_title(self) -> str:
+        """The tab names the search, as the heading does, in the page's language: the history
+        and the back button then tell one search from another."""
+        query = self.query.strip()
+        if len(query) < search.search_text.MIN_QUERY_LENGTH:
+            return SEARCH_PAGE_TITLE
+        heading = label("catalogue:searchResultsFor", self.lang)
+        return named_title(heading.replace("{{query}}", query[:80]))
 
     @rx.var
     def did_you_mean_href(self) -> str:

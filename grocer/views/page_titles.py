@@ -6,6 +6,8 @@ from __future__ import annotations
 SITE_NAME = "Grocer"
 PRODUCT_PAGE_TITLE = f"{SITE_NAME} – Produit"
 """The product page's title until its product is known (and the route's prerendered one)."""
+SEARCH_PAGE_TITLE = f"{SITE_NAME} – Recherche"
+"""The search page's title until a query is known."""
 CATEGORY_PAGE_TITLE = f"{SITE_NAME} – Rayons"
 """A category page's title until its category is known."""
 
