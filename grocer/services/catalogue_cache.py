@@ -30,7 +30,7 @@ from grocer.models import CatalogueVersion
 
 def dumps(data: Any) -> bytes:
     """JSON bytes, as `json.dumps(..., ensure_ascii=False)` writes them (int keys as strings),
-    ten times faster: encoding is a good part of building a product page."""
+    several times faster (`json` took a few per cent of a product page's build)."""
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
