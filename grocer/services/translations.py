@@ -132,6 +132,14 @@ def _apply(item: dict[str, Any], found: Texts | None, name_key: str = "name") ->
         item["description"] = description
 
 
+def _apply_article(item: dict[str, Any], found: Texts | None, category: Texts | None) -> None:
+    """An article dict put into a language: its own texts and its category's name."""
+    _apply(item, found)
+    shown = item.get("category")
+    if shown and category and category[0]:
+        item["category"] = {**shown, "name": category[0]}
+
+
 def articles(db: Session, items: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     """Article dicts (as `serializers.article_dict` makes them) in `lang`, in place: name,
     description and category name."""
@@ -147,10 +155,8 @@ def articles(db: Session, items: list[dict[str, Any]], lang: str) -> list[dict[s
     )
     names, cats = found["article"], found["category"]
     for item in items:
-        _apply(item, names.get(item["id"]))
         category = item.get("category")
-        if category and cats.get(category["id"]) and cats[category["id"]][0]:
-            item["category"] = {**category, "name": cats[category["id"]][0]}
+        _apply_article(item, names.get(item["id"]), cats.get(category["id"]) if category else None)
     return items
 
 
@@ -170,10 +176,7 @@ def article(db: Session, item: dict[str, Any], lang: str) -> dict[str, Any]:
             },
         )
     }
-    _apply(item, found.get("article"))
-    category_name = found.get("category", (None, None))[0]
-    if category and category_name:
-        item["category"] = {**category, "name": category_name}
+    _apply_article(item, found.get("article"), found.get("category"))
     return item
 
 

@@ -76,8 +76,7 @@ class SearchState(rx.State):
         query = self.query.strip()
         if len(query) < search.search_text.MIN_QUERY_LENGTH:
             return SEARCH_PAGE_TITLE
-        heading = label("catalogue:searchResultsFor", self.lang)
-        return named_title(heading.replace("{{query}}", query[:80]))
+        return named_title(label("catalogue:searchResultsFor", self.lang, query=query[:80]))
 
     @rx.var
     def did_you_mean_href(self) -> str:

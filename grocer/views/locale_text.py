@@ -26,12 +26,14 @@ def _catalog(lang: str, namespace: str) -> dict[str, Any]:
     return texts if isinstance(texts, dict) else {}
 
 
-def label(key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def label(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The text of `namespace:key` in `lang`, as the app's translator finds it (the French
-    catalog's when that language lacks it)."""
+    catalog's when that language lacks it), its `{{name}}` placeholders filled from `values`."""
     namespace, _, name = key.partition(":")
     for language in (lang, DEFAULT_LANGUAGE):
         found = _catalog(language, namespace).get(name)
         if isinstance(found, str) and found:
+            for placeholder, value in values.items():
+                found = found.replace("{{" + placeholder + "}}", str(value))
             return found
     return ""

@@ -400,7 +400,7 @@ def _product_count(count: int, lang: str) -> str:
     0 and 1 in French, for 1 alone in English, Spanish and German."""
     one = count <= 1 if lang == DEFAULT_LANGUAGE else count == 1
     key = "catalogue:productCount_one" if one else "catalogue:productCount_other"
-    return label(key, lang).replace("{{count}}", str(count))
+    return label(key, lang, count=count)
 
 
 def _filter_button(lang: str) -> str:
