@@ -12,7 +12,7 @@ export REFLEX_USE_NPM := 1
 export REFLEX_TELEMETRY_ENABLED := false
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install install-test browsers run test lint bench db seed
+.PHONY: install install-test system-packages run test lint bench db seed backup
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,14 +21,19 @@ $(VENV)/bin/python:
 install: $(VENV)/bin/python
 	$(PY) -m pip install -q -e .
 
-install-test: $(VENV)/bin/python browsers
+install-test: $(VENV)/bin/python system-packages
 	$(PY) -m pip install -q -e '.[test]'
 
-# Debian's Chromium for the browser tests (Playwright's own download cannot work here).
-browsers:
-	@command -v chromium >/dev/null 2>&1 || { \
+# Debian's packages the tests use, installed when missing: Chromium for the browser tests
+# (Playwright's own download cannot work here) and PostgreSQL's client programs for the
+# backup tests (pg_dump, pg_restore).
+system-packages:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="chromium chromium-driver fonts-dejavu-core"; \
+	command -v pg_dump >/dev/null 2>&1 || missing="$$missing postgresql-client"; \
+	if [ -n "$$missing" ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium chromium-driver fonts-dejavu-core; }
+	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q $$missing; fi
 
 db: install
 	$(PY) -m grocer.cli db upgrade
@@ -41,6 +46,10 @@ run: seed
 	@# The demo mails its codes to the outbox folder on purpose (production without SMTP
 	@# refuses to start otherwise); set GROCER_SMTP_HOST to send real e-mails.
 	GROCER_OUTBOX_OK=1 $(VENV)/bin/reflex run --env prod --single-port --backend-port $(PORT)
+
+# A consistent copy of the database while the shop runs: `make backup [FILE=path]`.
+backup: install
+	$(PY) -m grocer.cli backup $(FILE)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

@@ -1,10 +1,12 @@
 """The maintainer's command line: db migrations, catalogue seeding, the search index, admin
-accounts, the purge of closed accounts."""
+accounts, the purge of closed accounts, backups."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from datetime import UTC, datetime
+from pathlib import Path
 
 from grocer import migrations
 from grocer.db import session_scope
@@ -71,6 +73,34 @@ def _purge_accounts(_args: argparse.Namespace) -> int:
     return 0
 
 
+def _backup(args: argparse.Namespace) -> int:
+    from grocer import backup
+    from grocer.settings import get_settings
+
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = Path(args.path or f"grocer-backup-{stamp}.backup")
+    try:
+        written = backup.backup(get_settings().db_url, path)
+    except backup.BackupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"backup written to {written} ({written.stat().st_size:,} bytes)")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from grocer import backup
+    from grocer.settings import get_settings
+
+    try:
+        backup.restore(get_settings().db_url, Path(args.path))
+    except backup.BackupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(f"database restored from {args.path}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="grocer", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -100,6 +130,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="anonymise the accounts whose deletion grace period is over (idempotent)",
     )
     purge.set_defaults(func=_purge_accounts)
+
+    saved = sub.add_parser(
+        "backup", help="a consistent copy of the database, taken while the shop runs"
+    )
+    saved.add_argument(
+        "path", nargs="?", default=None, help="default: grocer-backup-<UTC time> here"
+    )
+    saved.set_defaults(func=_backup)
+
+    restored = sub.add_parser(
+        "restore", help="replace the database by a backup (stop the shop first)"
+    )
+    restored.add_argument("path")
+    restored.set_defaults(func=_restore)
     return parser
 
 
