@@ -5,22 +5,30 @@ import reflex as rx
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
 from grocer.components.connection_banner import OVERLAY_WRAP
+from grocer.logs import configure as configure_logs
 from grocer.pages import register_pages
 from grocer.settings import get_settings
 from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
+from grocer.web.event_metrics import install_event_metrics
 from grocer.web.favicon import icon_href
+from grocer.web.metrics import HttpMetrics
 from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
+from grocer.web.request_id import RequestId
 from grocer.web.security_headers import SecurityHeaders
 from grocer.web.site_files import SiteFiles
 
+# The grocer loggers write text, or JSON lines with GROCER_LOG_FORMAT=json (grocer.logs).
+configure_logs(get_settings().log_format)
 # The API is mounted beside the pages; static files get cache lifetimes (see cache_headers);
 # product and category pages are answered with a preview of their data (see page_preview);
 # robots.txt, the sitemap and the pictures of shared links are made from the catalogue
 # (see site_files).
-# Each transformer wraps the ones before it: SecurityHeaders, last, wraps everything (pages,
-# static files, the API, /ping, the SPA fallback, 404s) with the CSP and the other headers.
+# Each transformer wraps the ones before it: SecurityHeaders wraps everything (pages, static
+# files, the API, /ping, the SPA fallback, 404s) with the CSP and the other headers; around
+# it, every answer is counted and timed (HttpMetrics) and gets its request id (RequestId, the
+# outermost, so that every log line of the request carries it).
 app = rx.App(
     theme=None,
     # The tab's icon in the page itself: no /favicon.ico request on a first visit.
@@ -28,11 +36,21 @@ app = rx.App(
     # No sonner toaster (about 10 KiB of script on every page): the shop's own toast
     # (grocer.components.toast) and error pages stand where Reflex would toast.
     toaster=None,
-    api_transformer=[create_api(), StaticCacheHeaders, PagePreview, SiteFiles, SecurityHeaders],
+    api_transformer=[
+        create_api(),
+        StaticCacheHeaders,
+        PagePreview,
+        SiteFiles,
+        SecurityHeaders,
+        HttpMetrics,
+        RequestId,
+    ],
     # An exception no handler caught sends the tab to /error/server (spec 001 §8).
     backend_exception_handler=route_unexpected_exception,
 )
 register_pages(app)
+# Each websocket event counted and timed, to its first update (grocer.web.event_metrics).
+install_event_metrics(app)
 # The websocket accepts the shop's own origin (whatever port or host it is served on) and the
 # configured ones, and logs the origins it refuses (see grocer.web.origins).
 install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)

@@ -155,6 +155,10 @@ class Settings:
     # Account deletion: a request signs the shopper out at once; `grocer purge-accounts`
     # anonymises the account once this many days have passed.
     deletion_grace_days: int = 30
+    # Operations: the grocer loggers' format (grocer.logs) and the bearer token that opens
+    # /api/v1/metrics (unset: no metrics route).
+    log_format: str = "text"
+    metrics_token: str = field(default="", repr=False)
 
     @property
     def mobile_money_enabled(self) -> bool:
@@ -191,6 +195,23 @@ def _env_int(name: str, default: int, *, low: int, high: int) -> int:
         raise ValueError(f"{name} doit être un nombre entier (reçu {raw!r})") from None
     if not low <= value <= high:
         raise ValueError(f"{name} doit être compris entre {low} et {high} (reçu {value})")
+    return value
+
+
+def _env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """One of `choices`; anything else refuses to start."""
+    value = _env(name, default).lower() or default
+    if value not in choices:
+        raise ValueError(f"{name} doit être l'une de : {', '.join(choices)} (reçu {value!r})")
+    return value
+
+
+def _token(name: str) -> str:
+    """A bearer token of the operator's (unset: the feature stays off); a guessable one refuses
+    to start."""
+    value = _env(name)
+    if value and len(value) < 16:
+        raise ValueError(f"{name} doit compter au moins 16 caractères")
     return value
 
 
@@ -245,4 +266,6 @@ def get_settings() -> Settings:
         slot_hold_minutes=_env_int("GROCER_SLOT_HOLD_MINUTES", 20, low=1, high=1_440),
         slot_days_ahead=_env_int("GROCER_SLOT_DAYS_AHEAD", 30, low=1, high=365),
         deletion_grace_days=_env_int("GROCER_DELETION_GRACE_DAYS", 30, low=0, high=3650),
+        log_format=_env_choice("GROCER_LOG_FORMAT", "text", ("text", "json")),
+        metrics_token=_token("GROCER_METRICS_TOKEN"),
     )

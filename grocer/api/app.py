@@ -10,6 +10,7 @@ API never answers).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
-from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Mount
 
@@ -35,6 +36,9 @@ from grocer.services.errors import (
     ValidationFailed,
 )
 from grocer.settings import get_settings
+from grocer.web.request_id import REQUEST_ID, RequestId
+
+log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v1"
 DOCS_URL = f"{API_PREFIX}/docs"
@@ -56,6 +60,10 @@ _HTTP_ERRORS: dict[int, tuple[str, str]] = {
     415: ("Type de contenu non pris en charge", "errors.unsupportedMediaType"),
     429: (RateLimited.message, RateLimited.key),
 }
+DATABASE_UNAVAILABLE = (
+    "Service momentanément indisponible, veuillez réessayer dans un instant",
+    "errors.unavailable",
+)
 MALFORMED_BODY = ("Le corps de la requête n'est pas un JSON valide", "errors.malformedJson")
 
 
@@ -126,6 +134,29 @@ async def _http_error(_request: Request, exc: Exception) -> Response:
     else:
         message, key = "Erreur interne du serveur", "errors.server"
     return JSONResponse(_error_body(message, key), status_code=status, headers=exc.headers)
+
+
+async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+    """The database did not answer (refused, lost, locked too long): the request may succeed
+    in a moment, so 503 with Retry-After, logged with the request id given as `ref`."""
+    ref = REQUEST_ID.get()
+    reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [type(exc).__name__])[0]
+    log.warning("the database did not answer %s %s: %s", request.method, request.url.path, reason)
+    return JSONResponse(
+        _error_body(*DATABASE_UNAVAILABLE, ref=ref),
+        status_code=503,
+        headers={"Retry-After": "5"},
+    )
+
+
+async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    """A failure no rule expected: logged with its trace and the request id, and answered in
+    the API's error body with that id as `ref`, which a client can quote to the support."""
+    ref = REQUEST_ID.get()
+    log.error("unexpected failure answering %s %s", request.method, request.url.path, exc_info=exc)
+    return JSONResponse(
+        _error_body("Erreur interne du serveur", "errors.server", ref=ref), status_code=500
+    )
 
 
 def _unmatched_api_route(api: FastAPI) -> APIRoute:
@@ -244,6 +275,7 @@ def create_api() -> FastAPI:
         catalogue,
         favorites,
         geo,
+        operations,
         orders,
         payments,
         referral,
@@ -268,11 +300,15 @@ def create_api() -> FastAPI:
     api.add_exception_handler(OverflowError, _overflow_error)
     api.add_exception_handler(IntegrityError, _integrity_error)
     api.add_exception_handler(StarletteHTTPException, _http_error)
+    api.add_exception_handler(OperationalError, _database_unavailable)
+    api.add_exception_handler(Exception, _unexpected_error)
     api.add_middleware(BodyLimit)
+    api.add_middleware(RequestId)
 
     @api.get(f"{API_PREFIX}/health", tags=["meta"], responses=_ERROR_RESPONSES)
     async def health() -> dict[str, str]:
-        """A trivial JSON answer: the ceiling for benchmarks and a liveness probe."""
+        """A trivial JSON answer: the ceiling for benchmarks and a liveness probe (readiness,
+        with the database and Redis, is /ready: grocer.api.operations)."""
         return {"status": "ok"}
 
     # Routes are matched in this order, one by one: the catalogue's and search's, the busiest
@@ -292,6 +328,7 @@ def create_api() -> FastAPI:
         slots,
         orders,
         payments,
+        operations,
     ):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
     api.router.routes.append(_unmatched_api_route(api))

@@ -64,6 +64,7 @@ def route_unexpected_exception(exception: Exception) -> EventSpec | None:
         ref,
         page or "?",
         "".join(traceback.format_exception(type(exception), exception, exception.__traceback__)),
+        extra={"request_id": ref},  # the JSON log line carries the page's reference
     )
     if is_error_page(page):
         return None

@@ -66,6 +66,10 @@ def mobile_money_provider() -> Iterator[FakeMobileMoney]:
     fake.stop()
 
 
+#: The bearer token of /api/v1/metrics on the shared server (tests/e2e/test_operations.py).
+METRICS_TOKEN = "e2e-metrics-token-7c1d9a4b"
+
+
 @pytest.fixture(scope="session")
 def shop_env() -> dict[str, str]:
     """Extra environment for the shared server; tests that need a switch add it here."""
@@ -81,6 +85,8 @@ def shop_env() -> dict[str, str]:
         testing_switches.FAULT_CART_SAVE_ENV: os.path.join(
             os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-cart-fault-{os.getpid()}"
         ),
+        # The operator's view (issue 18): the metrics route, opened by this token.
+        "GROCER_METRICS_TOKEN": METRICS_TOKEN,
         # Error routing (issue #19): catalogue loads that fail as a server fault would.
         testing_switches.FAULT_CATALOGUE_ENV: os.path.join(
             os.environ.get("TMPDIR", "/tmp"), f"grocer-e2e-catalogue-fault-{os.getpid()}"
