@@ -159,15 +159,20 @@ async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
-def _unmatched_api_route(api: FastAPI) -> APIRoute:
+def _unmatched_api_route() -> APIRoute:
     """A last route for every path under the API prefix that no other route answers: 404, or
     405 with `Allow` when the path exists for other methods.
 
     Why a route: in the shop the Reflex app is mounted at "/" behind the API, so without it an
     unknown /api/v1/... path (or method) would reach the pages and answer HTML.
+
+    The API is read from the request, never held by the route: FastAPI caches facts about
+    endpoint functions in module-level caches of 4,096 entries, and an endpoint closing over
+    its app kept every app alive there (the tests make one per test: 3.7 GB by the end of
+    `tests/api`).
     """
 
-    def allowed_methods(scope: dict[str, Any]) -> set[str]:
+    def allowed_methods(api: FastAPI, scope: dict[str, Any]) -> set[str]:
         """The methods some other route answers at this path (asked of the routes themselves:
         included routers keep their routes to themselves)."""
         routes = [
@@ -183,12 +188,13 @@ def _unmatched_api_route(api: FastAPI) -> APIRoute:
 
     async def unmatched_api_route(request: Request) -> Response:
         scope = dict(request.scope)
-        allowed = allowed_methods(scope)
+        api: FastAPI = request.app
+        allowed = allowed_methods(api, scope)
         if allowed:
             raise StarletteHTTPException(405, headers={"Allow": ", ".join(sorted(allowed))})
         path = scope["path"]
         other = path[:-1] if path.endswith("/") else f"{path}/"
-        if allowed_methods({**scope, "path": other}) & {request.method}:
+        if allowed_methods(api, {**scope, "path": other}) & {request.method}:
             return RedirectResponse(request.url.replace(path=other), status_code=307)
         raise StarletteHTTPException(404)
 
@@ -331,6 +337,6 @@ def create_api() -> FastAPI:
         operations,
     ):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
-    api.router.routes.append(_unmatched_api_route(api))
+    api.router.routes.append(_unmatched_api_route())
     api.openapi = lambda: _openapi_with_error_bodies(api)  # type: ignore[method-assign]
     return api

@@ -84,3 +84,15 @@ def test_metrics_count_what_a_shopper_loads_and_the_events_of_their_tab(
     assert any("hydrate" in line for line in events), events
     assert "grocer_websocket_event_duration_seconds_bucket{" in after
     assert f"/produit/{article['id']}" not in after
+
+
+def test_the_api_inside_the_shop_answers_unknown_paths_and_methods_itself(shop: str) -> None:
+    """The API's last route finds the other routes through the request (grocer.api.app): in
+    the shop, behind its middlewares and before the pages."""
+    wrong_method = httpx.request("DELETE", f"{shop}{API}/categories")
+    unknown = httpx.get(f"{shop}{API}/no-such-route")
+
+    assert wrong_method.status_code == 405
+    assert "GET" in wrong_method.headers["allow"]
+    assert unknown.status_code == 404
+    assert unknown.json()["key"] == "errors.notFound"
