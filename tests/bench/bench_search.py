@@ -24,9 +24,8 @@ import shutil
 import statistics
 import tempfile
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -54,10 +53,6 @@ QUERIES: tuple[str, ...] = (
     "orange juice", "sweet potatoes", "coffee", "kartoffeln", "pollo",
 )  # fmt: skip
 
-PG_ADMIN_URL = os.environ.get(
-    "GROCER_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
-
 
 @dataclass
 class Row:
@@ -77,22 +72,11 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-@contextmanager
-def database(engine_name: str, workdir: Path) -> Iterator[str]:
+def database(engine_name: str, workdir: Path) -> AbstractContextManager[str]:
     """A fresh database URL of that engine (a SQLite file, or a throw-away PG database)."""
-    if engine_name == "sqlite":
-        yield f"sqlite:///{workdir / f'search-{uuid.uuid4().hex[:6]}.db'}"
-        return
-    name = f"grocer_bench_{uuid.uuid4().hex[:8]}"
-    admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    from tests.support.databases import fresh_database
+
+    return fresh_database(engine_name, workdir, "grocer_bench")
 
 
 def seed(url: str, articles: int) -> float:

@@ -6,7 +6,6 @@ refused without touching the database; a PostgreSQL restore that fails changes n
 from __future__ import annotations
 
 import sqlite3
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,10 +19,10 @@ from grocer import cli
 from grocer import db as grocer_db
 from grocer import settings as grocer_settings
 from grocer.services import search, search_index
-from tests.conftest import PG_ADMIN_URL
 from tests.support.accounts import bearer, sign_up
 from tests.support.carts import make_article
 from tests.support.checkout import BAG_QUANTITY, RICE_PRICE, fill_bag, make_slot, order_body, place
+from tests.support.databases import fresh_database
 
 SHOPPER = "awa.ouedraogo@example.bf"
 
@@ -38,20 +37,9 @@ def use_database(monkeypatch: pytest.MonkeyPatch, url: str) -> None:
 @pytest.fixture
 def empty_database(database: sa.Engine, tmp_path: Path) -> Iterator[str]:
     """The URL of a new, empty database of the same engine as `database`."""
-    if database.dialect.name == "sqlite":
-        yield f"sqlite:///{tmp_path / 'restored' / 'grocer.db'}"
-        return
-    name = f"grocer_restore_{uuid.uuid4().hex[:10]}"
-    admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        grocer_db.reset_engine()
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with fresh_database(database.dialect.name, tmp_path, "grocer_restore") as url:
+        yield url
+        grocer_db.reset_engine()  # its connections closed before it is dropped
 
 
 @pytest.fixture
@@ -86,6 +74,15 @@ def rows(url: str) -> dict[str, Any]:
             }
     finally:
         engine.dispose()
+
+
+def refused(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """What `grocer restore path` says when it refuses, after checking that it failed and that
+    the shop's data is as it was."""
+    before = rows(grocer_settings.get_settings().db_url)
+    assert cli.main(["restore", str(path)]) == 1
+    assert rows(grocer_settings.get_settings().db_url) == before
+    return capsys.readouterr().err
 
 
 def found(db: Session, text: str) -> list[str]:
@@ -126,15 +123,11 @@ def test_a_backup_restored_into_an_empty_database_holds_the_accounts_orders_and_
 def test_a_file_that_is_not_a_backup_is_refused_and_the_database_kept(
     running_shop: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = rows(grocer_settings.get_settings().db_url)
     junk = tmp_path / "notes.txt"
     junk.write_text("not a database\n" * 10)
 
-    assert cli.main(["restore", str(junk)]) == 1
-    assert "is not a Grocer backup" in capsys.readouterr().err
-    assert cli.main(["restore", str(tmp_path / "missing.backup")]) == 1
-    assert "cannot read" in capsys.readouterr().err
-    assert rows(grocer_settings.get_settings().db_url) == before
+    assert "is not a Grocer backup" in refused(junk, capsys)
+    assert "cannot read" in refused(tmp_path / "missing.backup", capsys)
 
 
 def test_a_backup_of_the_other_engine_is_refused(
@@ -143,7 +136,6 @@ def test_a_backup_of_the_other_engine_is_refused(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    before = rows(grocer_settings.get_settings().db_url)
     other = tmp_path / "other.backup"
     if database.dialect.name == "sqlite":
         other.write_bytes(b"PGDMP" + bytes(200))  # pg_dump's custom format
@@ -153,37 +145,27 @@ def test_a_backup_of_the_other_engine_is_refused(
             made.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
         expected = "is a sqlite backup; the configured database is postgresql"
 
-    assert cli.main(["restore", str(other)]) == 1
-    assert expected in capsys.readouterr().err
-    assert rows(grocer_settings.get_settings().db_url) == before
+    assert expected in refused(other, capsys)
 
 
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_a_sqlite_file_without_the_shop_tables_is_refused(
     running_shop: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = rows(grocer_settings.get_settings().db_url)
     stranger = tmp_path / "stranger.db"
-    engine = sa.create_engine(f"sqlite:///{stranger}")
-    with engine.begin() as conn:
-        conn.execute(sa.text("CREATE TABLE notes (body TEXT)"))
-    engine.dispose()
+    with sqlite3.connect(stranger) as made:
+        made.execute("CREATE TABLE notes (body TEXT)")
 
-    assert cli.main(["restore", str(stranger)]) == 1
-    assert "holds no Grocer tables" in capsys.readouterr().err
-    assert rows(grocer_settings.get_settings().db_url) == before
+    assert "holds no Grocer tables" in refused(stranger, capsys)
 
 
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 def test_a_postgresql_restore_that_fails_half_way_changes_nothing(
     running_shop: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    before = rows(grocer_settings.get_settings().db_url)
     file = tmp_path / "shop.backup"
     assert cli.main(["backup", str(file)]) == 0
     cut = tmp_path / "cut.backup"
     cut.write_bytes(file.read_bytes()[: file.stat().st_size // 2])  # a copy that broke off
 
-    assert cli.main(["restore", str(cut)]) == 1
-    assert "pg_restore failed" in capsys.readouterr().err
-    assert rows(grocer_settings.get_settings().db_url) == before
+    assert "pg_restore failed" in refused(cut, capsys)
