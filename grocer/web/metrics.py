@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -139,13 +139,23 @@ class EventTimer:
     event, and the next update sent to the tab closes it. An event that sends nothing is
     replaced by the tab's next one, never matched with another event's update."""
 
+    #: Arrivals kept at most (tabs × names), and per tab and name: an event the app refuses
+    #: (an unknown name a client made up) never starts, and must not grow memory.
+    MAX_WAITING = 10_000
+    MAX_PER_NAME = 64
+
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.clock = clock
-        self._arrived: dict[tuple[str, str], deque[float]] = defaultdict(deque)
+        self._arrived: dict[tuple[str, str], deque[float]] = {}
         self._current: dict[str, tuple[str, float]] = {}
 
     def arrived(self, token: str, handler: str) -> None:
-        self._arrived[(token, handler)].append(self.clock())
+        queue = self._arrived.get((token, handler))
+        if queue is None:
+            if len(self._arrived) >= self.MAX_WAITING:
+                return  # its start is then taken as its arrival
+            queue = self._arrived[(token, handler)] = deque(maxlen=self.MAX_PER_NAME)
+        queue.append(self.clock())
 
     def started(self, token: str, handler: str) -> None:
         queue = self._arrived.get((token, handler))

@@ -87,3 +87,18 @@ def test_tabs_are_timed_apart_and_a_closed_tab_leaves_nothing() -> None:
     count, total = observed(name)
     assert count - before[0] == 1 and abs(total - before[1]) < 1e-9
     assert not timer._arrived and not timer._current
+
+
+def test_names_a_client_makes_up_cannot_grow_the_memory() -> None:
+    timer = EventTimer(Clock())
+
+    for _ in range(EventTimer.MAX_PER_NAME * 3):
+        timer.arrived("tab-y", "state.made_up_0")
+    for n in range(EventTimer.MAX_WAITING + 500):
+        timer.arrived("tab-x", f"state.made_up_{n}")
+
+    assert len(timer._arrived[("tab-y", "state.made_up_0")]) == EventTimer.MAX_PER_NAME
+    assert len(timer._arrived) == EventTimer.MAX_WAITING
+    timer.forget("tab-x")
+    timer.forget("tab-y")
+    assert not timer._arrived
