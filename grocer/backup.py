@@ -27,7 +27,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from grocer.db import _normalise
+from grocer.db import normalise_url
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 PG_DUMP_HEADER = b"PGDMP"
@@ -50,7 +50,7 @@ class Target:
 
     @classmethod
     def from_url(cls, url: str) -> Target:
-        parsed = sa.engine.make_url(_normalise(url))
+        parsed = sa.engine.make_url(normalise_url(url))
         if parsed.get_backend_name() == "sqlite":
             if not parsed.database or parsed.database == ":memory:":
                 raise BackupError("an in-memory SQLite database cannot be backed up")

@@ -22,7 +22,7 @@ class DatabaseUnavailable(RuntimeError):
     apart from a bug."""
 
 
-def _normalise(url: str) -> str:
+def normalise_url(url: str) -> str:
     """Use psycopg 3 for PostgreSQL URLs written the usual way."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
@@ -38,7 +38,7 @@ SQLITE_POOL_SIZE = 20
 
 def make_engine(url: str) -> sa.Engine:
     """An engine tuned for the backend: WAL and a busy timeout on SQLite, a pool on PostgreSQL."""
-    url = _normalise(url)
+    url = normalise_url(url)
     if url.startswith("sqlite"):
         engine = sa.create_engine(
             url,

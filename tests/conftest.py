@@ -18,6 +18,7 @@ from sqlmodel import Session, SQLModel
 import grocer.models  # noqa: F401  (registers every table)
 from grocer import db as grocer_db
 from grocer import settings as grocer_settings
+from tests.support.databases import PG_ADMIN_URL, fresh_database
 
 pytest_plugins = [
     "tests.fakes.providers",
@@ -35,10 +36,6 @@ BROWSER_TEST_RERUNS = 1
 settings.register_profile("grocer", deadline=None)
 settings.register_profile("ci", parent=settings.get_profile("grocer"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "grocer")
-
-PG_ADMIN_URL = os.environ.get(
-    "GROCER_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
-)
 
 
 def postgres_reachable() -> bool:
@@ -63,18 +60,11 @@ def pg_database_url() -> Iterator[str]:
     """A throw-away PostgreSQL database for this test session."""
     if not PG_AVAILABLE:
         pytest.skip(PG_SKIP_REASON)
-    name = f"grocer_test_{uuid.uuid4().hex[:10]}"
-    admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    url = PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
-    engine = sa.create_engine(url)
-    SQLModel.metadata.create_all(engine)
-    engine.dispose()
-    yield url
-    with admin.connect() as conn:
-        conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+    with fresh_database("postgresql", Path(), "grocer_test") as url:
+        engine = sa.create_engine(url)
+        SQLModel.metadata.create_all(engine)
+        engine.dispose()
+        yield url
 
 
 @pytest.fixture(autouse=True)

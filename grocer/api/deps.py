@@ -17,7 +17,8 @@ from grocer.services.login_records import device_label
 from grocer.services.ownership import is_admin
 from grocer.services.tokens import read_access_token, verify_access
 
-_bearer = HTTPBearer(auto_error=False)
+#: A bearer token, read the one way for every route (None when absent or malformed).
+bearer = HTTPBearer(auto_error=False)
 
 
 def get_db() -> Iterator[Session]:
@@ -31,7 +32,7 @@ SessionDep = Annotated[Session, Depends(get_db, scope="function")]
 
 def get_optional_user(
     db: SessionDep,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> User | None:
     """The caller of a request with a bearer token: the token must be genuine, unexpired and
     not revoked (`tokens.verify_access`, the same check as the Reflex handlers'); a token that
@@ -83,7 +84,7 @@ ClientDevice = Annotated[str, Depends(client_device)]
 
 
 def current_session(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> str | None:
     """The sign-in (refresh family) the caller's access token belongs to (for the password
     change, which keeps the caller's session and ends the others)."""

@@ -13,9 +13,11 @@ import hmac
 from typing import Annotated
 
 import anyio
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials
 
+from grocer.api.deps import bearer
 from grocer.services.errors import NotFound, Unauthorized
 from grocer.settings import get_settings
 from grocer.web import metrics, readiness
@@ -38,13 +40,13 @@ async def ready() -> JSONResponse:
 
 @router.get("/metrics", include_in_schema=False)
 async def prometheus_metrics(
-    authorization: Annotated[str | None, Header()] = None,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
 ) -> Response:
     token = get_settings().metrics_token
     if not token:
         raise NotFound()
-    scheme, _, given = (authorization or "").partition(" ")
-    if scheme.lower() != "bearer" or not hmac.compare_digest(given.encode(), token.encode()):
+    given = credentials.credentials if credentials else ""
+    if not hmac.compare_digest(given.encode(), token.encode()):
         raise Unauthorized()
     body = await anyio.to_thread.run_sync(metrics.exposition)
     return Response(body, media_type=metrics.CONTENT_TYPE, headers={"Cache-Control": "no-store"})

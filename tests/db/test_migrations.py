@@ -3,7 +3,6 @@ migrated schema is exactly what the models describe."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,34 +16,22 @@ from grocer import db as grocer_db
 from grocer import migrations
 from grocer import settings as grocer_settings
 from grocer.models.search import is_engine_object, is_engine_table
-from tests.conftest import PG_ADMIN_URL, PG_AVAILABLE, PG_SKIP_REASON
+from tests.conftest import PG_AVAILABLE, PG_SKIP_REASON
+from tests.support.databases import fresh_database
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def empty_database(
     request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[str]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'migrations.db'}"
-        admin = None
-        name = ""
-    else:
-        if not PG_AVAILABLE:
-            pytest.skip(PG_SKIP_REASON)
-        name = f"grocer_mig_{uuid.uuid4().hex[:10]}"
-        admin = sa.create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
-        url = PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
-    monkeypatch.setenv("REFLEX_DB_URL", url)
-    grocer_settings.get_settings.cache_clear()
-    grocer_db.reset_engine()
-    yield url
-    grocer_db.reset_engine()
-    if admin is not None:
-        with admin.connect() as conn:
-            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    if request.param == "postgresql" and not PG_AVAILABLE:
+        pytest.skip(PG_SKIP_REASON)
+    with fresh_database(request.param, tmp_path, "grocer_mig") as url:
+        monkeypatch.setenv("REFLEX_DB_URL", url)
+        grocer_settings.get_settings.cache_clear()
+        grocer_db.reset_engine()
+        yield url
+        grocer_db.reset_engine()
 
 
 def _tables() -> set[str]:

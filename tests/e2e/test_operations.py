@@ -15,6 +15,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import METRICS_TOKEN
+from tests.support.accounts import bearer
 from tests.support.browser import wait_hydrated
 from tests.support.metrics import metric
 
@@ -22,7 +23,7 @@ API = "/api/v1"
 
 
 def scrape(shop: str) -> str:
-    answer = httpx.get(f"{shop}{API}/metrics", headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+    answer = httpx.get(f"{shop}{API}/metrics", headers=bearer(METRICS_TOKEN))
     assert answer.status_code == 200, answer.text
     return answer.text
 
@@ -54,7 +55,7 @@ def test_pages_scripts_and_the_api_each_carry_a_request_id(shop: str) -> None:
 
 def test_metrics_need_the_token(shop: str) -> None:
     assert httpx.get(f"{shop}{API}/metrics").status_code == 401
-    wrong = httpx.get(f"{shop}{API}/metrics", headers={"Authorization": "Bearer nope-nope-nope-1"})
+    wrong = httpx.get(f"{shop}{API}/metrics", headers=bearer("nope-nope-nope-1"))
     assert wrong.status_code == 401
 
 

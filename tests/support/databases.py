@@ -3,6 +3,7 @@ a benchmark's catalogue), beside the session's shared ones (tests/conftest.py)."
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,13 +11,16 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from tests.conftest import PG_ADMIN_URL
+#: The PostgreSQL server's maintenance database, where the throw-away ones are made.
+PG_ADMIN_URL = os.environ.get(
+    "GROCER_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+)
 
 
 @contextmanager
 def fresh_database(engine_name: str, folder: Path, prefix: str = "grocer_tmp") -> Iterator[str]:
     """The URL of a new, empty database of that engine (a SQLite file in `folder`, or a
-    PostgreSQL database dropped afterwards, connections and all)."""
+    PostgreSQL database dropped afterwards, connections and all; `folder` unused)."""
     if engine_name == "sqlite":
         yield f"sqlite:///{folder / f'{prefix}-{uuid.uuid4().hex[:6]}.db'}"
         return
