@@ -12,7 +12,11 @@ export REFLEX_USE_NPM := 1
 export REFLEX_TELEMETRY_ENABLED := false
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: install install-test system-packages run test lint bench db seed backup
+WORKERS ?= 2
+SCALED_DB_URL ?= postgresql://postgres@127.0.0.1:5432/grocer
+SCALED_REDIS_URL ?= redis://127.0.0.1:6379/0
+
+.PHONY: install install-test system-packages run run-scaled test lint bench db seed backup
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,12 +29,13 @@ install-test: $(VENV)/bin/python system-packages
 	$(PY) -m pip install -q -e '.[test]'
 
 # Debian's packages the tests use, installed when missing: Chromium for the browser tests
-# (Playwright's own download cannot work here) and PostgreSQL's client programs for the
-# backup tests (pg_dump, pg_restore).
+# (Playwright's own download cannot work here), PostgreSQL's client programs for the
+# backup tests (pg_dump, pg_restore) and nginx for several workers (make run-scaled).
 system-packages:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="chromium chromium-driver fonts-dejavu-core"; \
 	command -v pg_dump >/dev/null 2>&1 || missing="$$missing postgresql-client"; \
+	{ command -v nginx || test -x /usr/sbin/nginx; } >/dev/null 2>&1 || missing="$$missing nginx"; \
 	if [ -n "$$missing" ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q $$missing; fi
@@ -46,6 +51,12 @@ run: seed
 	@# The demo mails its codes to the outbox folder on purpose (production without SMTP
 	@# refuses to start otherwise); set GROCER_SMTP_HOST to send real e-mails.
 	GROCER_OUTBOX_OK=1 $(VENV)/bin/reflex run --env prod --single-port --backend-port $(PORT)
+
+# Several workers behind nginx, on PostgreSQL and Redis (README, "Several workers"), on this
+# machine: `make run-scaled WORKERS=3`. The database is created when missing.
+run-scaled: install system-packages
+	REFLEX_DB_URL=$(SCALED_DB_URL) REFLEX_REDIS_URL=$(SCALED_REDIS_URL) GROCER_OUTBOX_OK=1 \
+	  $(PY) -m grocer.scaled --workers $(WORKERS) --port $(PORT)
 
 # A consistent copy of the database while the shop runs: `make backup [FILE=path]`.
 backup: install

@@ -7,6 +7,7 @@ import reflex as rx
 
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
 from grocer.web.loading_shell import LoadingShellPlugin
+from grocer.web.own_origin import OwnOriginPlugin
 from grocer.web.paint_first import PaintFirstPlugin
 from grocer.web.service_worker import ServiceWorkerPlugin
 from grocer.web.tap_replay import TapReplayPlugin
@@ -43,6 +44,7 @@ config = rx.Config(
         PaintFirstPlugin(),
         TapReplayPlugin(),
         ServiceWorkerPlugin(),
+        OwnOriginPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).

@@ -1,5 +1,6 @@
 """The maintainer's command line: db migrations, catalogue seeding, the search index, admin
-accounts, the purge of closed accounts, backups."""
+accounts, the purge of closed accounts, backups, and the build and workers of a shop that runs
+several (grocer.serve)."""
 
 from __future__ import annotations
 
@@ -101,6 +102,28 @@ def _restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build(_args: argparse.Namespace) -> int:
+    from grocer import serve
+
+    try:
+        serve.build(Path.cwd())
+    except serve.ServeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from grocer import serve
+
+    try:
+        serve.serve(args.host, args.port)
+    except serve.ServeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="grocer", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -144,6 +167,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     restored.add_argument("path")
     restored.set_defaults(func=_restore)
+
+    built = sub.add_parser("build", help="build the production pages once, for `grocer serve`")
+    built.set_defaults(func=_build)
+
+    served = sub.add_parser(
+        "serve", help="one worker: serve the built pages and the backend on one port, no build"
+    )
+    served.add_argument("--host", default="127.0.0.1")
+    served.add_argument("--port", type=int, required=True)
+    served.set_defaults(func=_serve)
     return parser
 
 

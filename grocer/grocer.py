@@ -18,6 +18,7 @@ from grocer.web.page_preview import PagePreview
 from grocer.web.request_id import RequestId
 from grocer.web.security_headers import SecurityHeaders
 from grocer.web.site_files import SiteFiles
+from grocer.web.worker_liveness import install_worker_liveness
 
 # The grocer loggers write text, or JSON lines with GROCER_LOG_FORMAT=json (grocer.logs).
 configure_logs(get_settings().log_format)
@@ -51,6 +52,8 @@ app = rx.App(
 register_pages(app)
 # Each websocket event counted and timed, to its first update (grocer.web.event_metrics).
 install_event_metrics(app)
+# Several workers: the tabs of a worker that died keep their states on another one.
+install_worker_liveness(app)
 # The websocket accepts the shop's own origin (whatever port or host it is served on) and the
 # configured ones, and logs the origins it refuses (see grocer.web.origins).
 install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)

@@ -16,7 +16,7 @@ from typing import Any
 from reflex.middleware import Middleware
 from reflex_base.constants import RouteVar
 
-from grocer.web.metrics import EventTimer
+from grocer.web.metrics import CONNECTIONS, EventTimer
 
 
 class EventMetrics(Middleware):
@@ -58,6 +58,8 @@ def install_event_metrics(app: Any) -> EventTimer:
             timer.forget(token)
         return disconnect(sid, *args)
 
+    # The open websockets of this worker: Reflex's own map of the connected tabs.
+    CONNECTIONS.set_function(lambda: len(namespace.sid_to_token))
     namespace.on_event = on_event
     namespace.emit_update = emit_update
     namespace.on_disconnect = on_disconnect

@@ -27,6 +27,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
     Counter,
+    Gauge,
     Histogram,
     disable_created_metrics,
     generate_latest,
@@ -54,6 +55,9 @@ HTTP_LATENCY = Histogram(
     buckets=BUCKETS,
 )
 EVENTS = Counter("grocer_websocket_events", "Websocket events processed", ("handler",))
+CONNECTIONS = Gauge(
+    "grocer_websocket_connections", "Tabs connected to this worker now (open websockets)"
+)
 EVENT_LATENCY = Histogram(
     "grocer_websocket_event_duration_seconds",
     "Time from an event's arrival to the first update sent back for it",

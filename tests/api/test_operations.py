@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterator
 
 import pytest
-import redis
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
@@ -22,22 +21,14 @@ from grocer import settings as grocer_settings
 from grocer.api.app import create_api
 from grocer.web.metrics import HttpMetrics
 from grocer.web.request_id import RequestId
-from tests.support import API
+from tests.support import API, redis_server
 from tests.support.accounts import bearer, sign_up
 from tests.support.carts import make_article
 from tests.support.checkout import BAG_QUANTITY, RICE_PRICE, fill_bag, make_slot, order_body, place
 from tests.support.metrics import metric
 
 TOKEN = "metrics-token-0123456789abcdef"
-REDIS_URL = "redis://127.0.0.1:6379/14"
-
-
-def redis_reachable() -> bool:
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        return False
-    return True
+REDIS_URL = redis_server.redis_url(14)
 
 
 def reload_settings(monkeypatch: pytest.MonkeyPatch, **env: str) -> None:
@@ -94,7 +85,7 @@ def test_not_ready_while_the_configured_redis_does_not_answer(
     }  # fmt: skip
 
 
-@pytest.mark.skipif(not redis_reachable(), reason="Redis is not reachable on 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_server.reachable(REDIS_URL), reason=redis_server.SKIP_REASON)
 def test_ready_with_the_configured_redis(
     shop_api: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from grocer.services import gazetteer, geo
 from grocer.services.http_cache import MISSING, TTLCache
+from tests.support import redis_server
 
 if TYPE_CHECKING:
     from tests.fakes.providers import FakeClock, FakeGeo, FakeNominatim, FakePhoton
@@ -286,13 +287,9 @@ def test_default_limiter_is_shared_and_targets_the_public_host() -> None:
 
 @pytest.fixture
 def redis_url() -> str:
-    url = "redis://127.0.0.1:6379/15"
-    try:
-        import redis
-
-        redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
-    except Exception:
-        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
+    url = redis_server.redis_url(15)
+    if not redis_server.reachable(url):
+        pytest.skip(redis_server.SKIP_REASON)
     return url
 
 
