@@ -72,6 +72,7 @@ test: install-test
 bench: install-test
 	$(PY) -m tests.bench.bench_api --articles 50000
 	$(PY) -m tests.bench.bench_search --articles 50000 --large 500000
-	@if [ -f tests/bench/bench_ws.py ]; then $(PY) -m tests.bench.bench_ws; fi
+	$(PY) -m tests.bench.bench_ws --shoppers 50 200 600 --storm 200
+	$(PY) -m tests.bench.bench_ws --workers 2 --shoppers 200 600 --storm 200
 	$(PY) -m tests.bench.lighthouse --rounds $(LIGHTHOUSE_ROUNDS)
 	$(PY) -m tests.bench.journey --rounds $(JOURNEY_ROUNDS)

@@ -9,6 +9,7 @@ from grocer.settings import SettingsError, check_mail_delivery, get_settings
 from grocer.web.loading_shell import LoadingShellPlugin
 from grocer.web.own_origin import OwnOriginPlugin
 from grocer.web.paint_first import PaintFirstPlugin
+from grocer.web.release import ReleasePlugin
 from grocer.web.service_worker import ServiceWorkerPlugin
 from grocer.web.tap_replay import TapReplayPlugin
 
@@ -45,6 +46,7 @@ config = rx.Config(
         TapReplayPlugin(),
         ServiceWorkerPlugin(),
         OwnOriginPlugin(),
+        ReleasePlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).

@@ -15,8 +15,10 @@ from grocer.web.favicon import icon_href
 from grocer.web.metrics import HttpMetrics
 from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
+from grocer.web.release import install_release_check
 from grocer.web.request_id import RequestId
 from grocer.web.security_headers import SecurityHeaders
+from grocer.web.shutdown import graceful_shutdown
 from grocer.web.site_files import SiteFiles
 from grocer.web.worker_liveness import install_worker_liveness
 
@@ -54,6 +56,8 @@ register_pages(app)
 install_event_metrics(app)
 # Several workers: the tabs of a worker that died keep their states on another one.
 install_worker_liveness(app)
+# A tab of another release than this worker's reloads once (grocer.web.release).
+install_release_check(app)
 # The websocket accepts the shop's own origin (whatever port or host it is served on) and the
 # configured ones, and logs the origins it refuses (see grocer.web.origins).
 install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)
@@ -61,3 +65,5 @@ install_origin_policy(app, get_settings().allowed_origins, get_settings().truste
 app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)
+# SIGTERM lets the events under way finish (GROCER_SHUTDOWN_GRACE_SECONDS).
+app.register_lifespan_task(graceful_shutdown)

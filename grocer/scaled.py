@@ -164,12 +164,19 @@ class ScaledShop:
                 start_new_session=True,
             )  # fmt: skip
 
-    def kill_worker(self, index: int, sig: int = signal.SIGKILL) -> None:
-        """Kill one worker and its children at once (SIGKILL: no goodbye to its websockets)."""
+    def signal_worker(self, index: int, sig: int) -> None:
+        """Send a signal to one worker's processes (SIGTERM: stop, finishing the events under
+        way, as a service manager stops it; SIGKILL: die at once, with no goodbye)."""
         worker = self.workers[index]
         if worker.process is not None and worker.running:
             os.killpg(worker.process.pid, sig)
-            worker.process.wait(timeout=30)
+
+    def kill_worker(self, index: int) -> None:
+        """SIGKILL one worker and wait until it is gone."""
+        self.signal_worker(index, signal.SIGKILL)
+        process = self.workers[index].process
+        if process is not None:
+            process.wait(timeout=30)
 
     def restart_stopped_workers(self) -> None:
         """Start again every worker that is not running; back once each answers."""

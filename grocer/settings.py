@@ -146,6 +146,7 @@ class Settings:
     public_base_url: str = "http://localhost:3000"
     payment_expiry_minutes: int = 20
     payment_poll_seconds: int = 30
+    shutdown_grace_seconds: int = 10
     # Delivery and pickup slots (grocer.services.slot_capacity); a day's rows take the values
     # in force when the day is first listed.
     slot_capacity: int = 20
@@ -261,6 +262,7 @@ def get_settings() -> Settings:
         public_base_url=_env("GROCER_PUBLIC_BASE_URL", "http://localhost:3000").rstrip("/"),
         payment_expiry_minutes=_env_int("GROCER_PAYMENT_EXPIRY_MINUTES", 20, low=1, high=1440),
         payment_poll_seconds=_env_int("GROCER_PAYMENT_POLL_SECONDS", 30, low=0, high=3600),
+        shutdown_grace_seconds=_env_int("GROCER_SHUTDOWN_GRACE_SECONDS", 10, low=0, high=300),
         slot_capacity=_env_int("GROCER_SLOT_CAPACITY", 20, low=0, high=100_000),
         slot_cutoff_minutes=_env_int("GROCER_SLOT_CUTOFF_MINUTES", 120, low=0, high=10_080),
         slot_hold_minutes=_env_int("GROCER_SLOT_HOLD_MINUTES", 20, low=1, high=1_440),

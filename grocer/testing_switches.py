@@ -1,6 +1,6 @@
 """The switches that exist for the browser tests only, in one place.
 
-tests/e2e/conftest.py sets both for the shop server it starts. Unset — always, outside the
+tests/e2e/conftest.py sets them for the shop server it starts. Unset — always, outside the
 browser tests — they do nothing, and shoppers cannot reach them (they are environment
 variables of the server process, read by nothing else).
 
@@ -18,6 +18,9 @@ variables of the server process, read by nothing else).
   that tab's idle timer counts its minutes as seconds (30 minutes: 30 s), so that the
   auto-logout can be watched; a time only loaded (the default 60 minutes of every other test's
   shopper) is not scaled. The server's own limit (a refresh refused past it) is unchanged.
+- `GROCER_E2E_SLOW_CART_SAVE_FILE`: the path of a file holding seconds S. The next signed-in
+  bag change waits S seconds before it writes (and empties the file): a worker can be stopped
+  while the change is under way (tests/e2e/test_scaled.py, the graceful shutdown).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ FAULT_CART_SAVE_ENV = "GROCER_FAULT_CART_SAVE_FILE"
 FAULT_CATALOGUE_ENV = "GROCER_FAULT_CATALOGUE_FILE"
 BROKEN_ROUTE_ENV = "GROCER_E2E_BROKEN_ROUTE"
 FAST_AUTO_LOGOUT_ENV = "GROCER_E2E_FAST_AUTO_LOGOUT"
+SLOW_CART_SAVE_ENV = "GROCER_E2E_SLOW_CART_SAVE_FILE"
 
 
 def cart_save_refused() -> bool:
@@ -46,6 +50,23 @@ def cart_save_refused() -> bool:
         return False
     file.write_text(str(remaining - 1))
     return True
+
+
+def cart_save_delay() -> float:
+    """Seconds the next bag save waits before it writes (the switch's file holds them and is
+    emptied by the save it slows: a worker stopped with a save under way, issue 18); 0 when the
+    switch is not set up."""
+    path = os.environ.get(SLOW_CART_SAVE_ENV, "").strip()
+    if not path:
+        return 0.0
+    file = Path(path)
+    try:
+        seconds = float(file.read_text().strip() or "0")
+    except (OSError, ValueError):
+        return 0.0
+    if seconds > 0:
+        file.write_text("0")
+    return max(0.0, min(seconds, 60.0))
 
 
 class CatalogueLoadRefused(RuntimeError):

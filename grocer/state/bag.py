@@ -395,6 +395,8 @@ async def save_changes(user_id: int, batches: list[dict[str, Any]]) -> dict:
     """One save attempt of the unsaved deltas: every batch under its merge key, in order, in
     one transaction (a batch the server already has is skipped); no batch: a reload."""
     _refuse_if_faulty()
+    if delay := testing_switches.cart_save_delay():
+        await asyncio.sleep(delay)
     return await session_guard.call(
         cart_service.apply_batches, batch_deltas(batches), as_user=user_id
     )
@@ -439,6 +441,9 @@ class BagState(rx.State):
     promo_banner_open: bool = True
     auth_prompt_shown: bool = False
     promo_code: str = ""
+    # The websocket connection the bag last served (grocer.state.page_start): another one means
+    # the tab reconnected, maybe to another worker (see `after_reconnect`).
+    _connection: str = ""
 
     # --- what the page shows ---------------------------------------------------------------
 
@@ -806,6 +811,17 @@ class BagState(rx.State):
             return None
         self._show_server_bag(answer)
         return None
+
+    def after_reconnect(self, connection: str) -> EventSpec | None:
+        """The page (re)started on `connection`: after a reconnect, a signed-in shopper's bag
+        is loaded from the server again. The hydration that follows a reconnect restores the
+        bag from the browser's copy, which misses a change whose answer was lost with the old
+        connection (a worker stopped or killed while it saved it: the server has the change,
+        the browser never heard). First load: nothing (the session's start loads it)."""
+        previous, self._connection = self._connection, connection
+        if not previous or previous == connection:
+            return None
+        return BagState.load_account_bag
 
     async def _replace_merging(self, user_id: int) -> dict:
         """A whole unsaved bag ("replace"), never over a bag that changed since the version

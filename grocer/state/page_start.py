@@ -1,5 +1,5 @@
 """Every page's loading in one event: the category tree, the currency by country (once per
-tab) and the page's own loads.
+tab), the page's own loads, and the server bag again after a reconnect.
 
 Why one event: Reflex runs each on-load handler as an event turn of its own on the server
 (the events a handler returns are chained there, not sent back to the browser), each taking
@@ -20,6 +20,7 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventHandler
 
+from grocer.state.bag import BagState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
 
@@ -63,6 +64,9 @@ class PageStartState(rx.State):
         for handler in PAGE_LOADS.get(route, ()) if isinstance(route, str) else ():
             async for item in _run(await self.get_state(handler.state), handler):
                 yield item
+        bag = await self.get_state(BagState)
+        if (refresh := bag.after_reconnect(self.router.session.session_id)) is not None:
+            yield refresh
         currency = await self.get_state(CurrencyState)
         if not currency._asked:  # once per tab; a background task (it may ask a provider)
             yield CurrencyState.detect

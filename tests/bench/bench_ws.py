@@ -3,6 +3,8 @@
     python -m tests.bench.bench_ws                  # 1, 50 and 200 shoppers
     python -m tests.bench.bench_ws --shoppers 1 50  # without the DESIGN row at 200
     python -m tests.bench.bench_ws --env REFLEX_STATE_MANAGER_MODE=memory  # server setting
+    python -m tests.bench.bench_ws --shoppers 200 600 --storm 200             # make bench
+    python -m tests.bench.bench_ws --workers 2 --shoppers 200 600 --storm 200 # and scaled
 
 What it does (DESIGN.md, Budgets: "add-to-bag over the websocket, one event per shopper every
 2 s"; the target of this bench is p95 ≤ 50 ms at 50 shoppers, no errors):
@@ -36,6 +38,12 @@ What it does (DESIGN.md, Budgets: "add-to-bag over the websocket, one event per 
    Errors: failed connects/hydrations, replies not within `--timeout`, a wrong count,
    unexpected disconnects, and socket events other than `event` (e.g. `new_token`,
    `state_mismatch`). Bounded: N ≤ 1000, duration ≤ 120 s, everything with time-outs.
+With `--storm N`, N more shoppers then open the shop at the same instant (no gate): the table
+gives their hydration (connection to the hydration's delta, p95 ≤ 500 ms at 200: issue 18) and
+the round trip of the add-to-bag each sends at once. With `--workers N` the shop runs as
+`make run-scaled` runs it (N workers behind nginx, a throw-away PostgreSQL database, Redis db 6)
+and the home page's catalogue call is also measured through nginx and on one worker directly.
+
 4. Prints a Markdown table: shoppers, events, p50, p95, max, errors, target, PASS/FAIL. Targets:
    p95 ≤ 50 ms at 50 shoppers (this bench's), and the DESIGN.md rows p95 ≤ 20 ms at 200 and
    ≤ 50 ms at 600; every target also means no errors. Other counts are reference rows.
@@ -80,6 +88,7 @@ QUIET_S = 0.5  # no message for this long after hydration: the page has settled
 HYDRATE_TIMEOUT_S = 30.0
 # Targets: the bench's own (50) and the DESIGN.md budget rows (200, 600); other N: reference.
 TARGETS_P95_MS = {50: 50.0, 200: 20.0, 600: 50.0}
+STORM_TARGET_MS = 500.0  # issue 18: 200 shoppers arriving at once hydrate with p95 ≤ 500 ms
 _NOT_COPIED = (".web", ".venv", "data", ".git", ".states", "__pycache__", ".hypothesis",
                ".pytest_cache", ".ruff_cache", ".bench", "test-artifacts")  # fmt: skip
 # socket.io packet inside an engine.io message ("4"): type, namespace, ack id, JSON data.
@@ -210,6 +219,7 @@ class Shopper:
     count: int = 0  # the bag's count as the server last reported it
     sent: int = 0  # add-to-bag events emitted
     hydrated: bool = False
+    hydrated_at: float = 0.0  # perf_counter when the hydration's delta arrived
     last_message: float = 0.0
     measuring: bool = False
     pending: asyncio.Future[tuple[float, dict[str, Any]]] | None = None
@@ -247,6 +257,8 @@ class Shopper:
         self.last_message = time.monotonic()
         delta = (data.get("delta") or {}) if isinstance(data, dict) else {}
         if delta.get(self.frames.root_state, {}).get("is_hydrated_rx_state_") is True:
+            if not self.hydrated:
+                self.hydrated_at = now
             self.hydrated = True
         bag = delta.get(self.frames.bag_state)
         if bag is None:
@@ -352,6 +364,74 @@ async def run_load(
     )
 
 
+@dataclass
+class Storm:
+    shoppers: int
+    hydrated: int
+    hydration_p50_ms: float
+    hydration_p95_ms: float
+    hydration_max_ms: float
+    first_p95_ms: float
+    first_max_ms: float
+    errors: Counter[str]
+
+
+async def run_storm(base: str, frames: Frames, shoppers: int, timeout_s: float) -> Storm:
+    """`shoppers` tabs open at the same instant (no gate): each hydrates, then adds one article
+    at once. Hydration = connection to the hydration's delta; first event = its add-to-bag's
+    round trip, while the rest of the crowd is still hydrating."""
+    crowd = [Shopper(base, frames) for _ in range(shoppers)]
+    hydrations: list[float] = []
+    errors: Counter[str] = Counter()
+
+    async def arrive(shopper: Shopper) -> None:
+        opened = time.perf_counter()
+        try:
+            await shopper.connect()
+        except Exception as exc:
+            errors[f"connect/hydrate: {type(exc).__name__}"] += 1
+            return
+        hydrations.append((shopper.hydrated_at - opened) * 1000)
+        shopper.measuring = True
+        await shopper.shop(time.monotonic(), 0.0, 1, timeout_s)
+
+    try:
+        await asyncio.gather(*map(arrive, crowd))
+    finally:
+        await asyncio.gather(*(s.close() for s in crowd))
+    hydrations.sort()
+    firsts = sorted(ms for s in crowd for ms in s.latencies_ms)
+    for shopper in crowd:
+        errors.update(shopper.errors)
+    return Storm(
+        shoppers=shoppers,
+        hydrated=len(hydrations),
+        hydration_p50_ms=statistics.median(hydrations) if hydrations else float("nan"),
+        hydration_p95_ms=percentile(hydrations, 95),
+        hydration_max_ms=hydrations[-1] if hydrations else float("nan"),
+        first_p95_ms=percentile(firsts, 95),
+        first_max_ms=firsts[-1] if firsts else float("nan"),
+        errors=errors,
+    )
+
+
+def storm_table(storm: Storm) -> str:
+    errors = sum(storm.errors.values())
+    verdict = "PASS" if storm.hydration_p95_ms <= STORM_TARGET_MS and errors == 0 else "FAIL"
+    lines = [
+        "| arriving at once | hydrated | hydration p50 ms | p95 ms | max ms "
+        "| first event p95 ms | max ms | errors | target | result |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        f"| {storm.shoppers} | {storm.hydrated} | {storm.hydration_p50_ms:.0f} "
+        f"| {storm.hydration_p95_ms:.0f} | {storm.hydration_max_ms:.0f} "
+        f"| {storm.first_p95_ms:.0f} | {storm.first_max_ms:.0f} | {errors} "
+        f"| hydration p95 ≤ {STORM_TARGET_MS:g} ms, no errors | {verdict} |",
+    ]
+    if storm.errors:
+        lines += ["", "- " + ", ".join(f"{k} × {v}" for k, v in storm.errors.items())]
+    return "\n".join(lines)
+
+
 def percentile(sorted_values: list[float], pct: float) -> float:
     """Nearest-rank percentile (the value below which pct % of the samples fall)."""
     if not sorted_values:
@@ -433,6 +513,80 @@ def serve(workdir: Path, in_place: bool, extra_env: dict[str, str]) -> Iterator[
         raise
 
 
+#: This machine's Redis, a database of the bench's own (several workers' tab states).
+BENCH_REDIS_URL = "redis://127.0.0.1:6379/6"
+API_PATH = "/api/v1/web-ui/articles-sections"  # the home page's catalogue call
+API_CONCURRENCY = 16
+API_SECONDS = 10.0
+
+
+@contextlib.contextmanager
+def serve_scaled(
+    workdir: Path, in_place: bool, workers: int, extra_env: dict[str, str]
+) -> Iterator[Any]:
+    """The shop as `make run-scaled` runs it (grocer.scaled: `workers` workers behind nginx),
+    on a throw-away PostgreSQL database and this machine's Redis; yields the ScaledShop."""
+    from grocer.scaled import ScaledShop
+    from tests.support.databases import fresh_database
+    from tests.support.shop_server import shop_env
+    from tests.support.smtp import free_port
+
+    root = PROJECT if in_place else copy_project(workdir)
+    data = workdir / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    print(f"building the shop in {root}, {workers} workers behind nginx", flush=True)
+    with fresh_database("postgresql", data, "grocer_bench_ws") as url:
+        env = shop_env(data, port, extra_env)
+        env.update({"REFLEX_DB_URL": url, "REFLEX_REDIS_URL": BENCH_REDIS_URL})
+        for step in (["db", "upgrade"], ["seed", "--demo"], ["build"]):
+            subprocess.run(
+                [sys.executable, "-m", "grocer.cli", *step], cwd=root, env=env, check=True
+            )
+        ports = [free_port() for _ in range(workers)]
+        with ScaledShop(port, ports, env, workdir / "run", project=root) as shop:
+            print(f"shop ready on {shop.base_url} (logs in {workdir / 'run'})", flush=True)
+            yield shop
+
+
+async def api_rate(url: str, concurrency: int, seconds: float) -> tuple[float, float, float, int]:
+    """GET `url` from `concurrency` clients for `seconds`: requests/s, p50 and p95 ms, errors."""
+    import httpx
+
+    latencies: list[float] = []
+    errors = 0
+    stop = time.monotonic() + seconds
+
+    async def client() -> None:
+        nonlocal errors
+        async with httpx.AsyncClient(timeout=10) as http:
+            while time.monotonic() < stop:
+                sent = time.perf_counter()
+                try:
+                    answer = await http.get(url)
+                    answer.raise_for_status()
+                except httpx.HTTPError:
+                    errors += 1
+                    continue
+                latencies.append((time.perf_counter() - sent) * 1000)
+
+    started = time.monotonic()
+    await asyncio.gather(*(client() for _ in range(concurrency)))
+    latencies.sort()
+    rate = len(latencies) / (time.monotonic() - started)
+    return rate, statistics.median(latencies), percentile(latencies, 95), errors
+
+
+def api_table(rows: list[tuple[str, tuple[float, float, float, int]]]) -> str:
+    lines = [
+        f"| `GET {API_PATH}`, {API_CONCURRENCY} clients | req/s | p50 ms | p95 ms | errors |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for name, (rate, p50, p95, errors) in rows:
+        lines.append(f"| {name} | {rate:.0f} | {p50:.1f} | {p95:.1f} | {errors} |")
+    return "\n".join(lines)
+
+
 def env_pair(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -458,6 +612,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="KEY=VALUE",
         help="extra server environment, e.g. REFLEX_STATE_MANAGER_MODE=memory (repeatable)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="N workers behind nginx on PostgreSQL and Redis (grocer.scaled); 0: one process",
+    )
+    parser.add_argument(
+        "--storm", type=int, default=0, help="then N shoppers arriving at once (hydration)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--frames", type=Path, help="also write the recorded frames here (JSON)")
     args = parser.parse_args(argv)
@@ -467,15 +630,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--duration: up to {MAX_DURATION_S:g} s")
     if args.url and not re.match(r"^http://(127\.0\.0\.1|localhost|\[::1\])(:\d+)?/?$", args.url):
         parser.error("--url: loopback only")
-    if args.url and (args.env or args.in_place):
-        parser.error("--env and --in-place need the bench to start the shop (no --url)")
+    if args.url and (args.env or args.in_place or args.workers):
+        parser.error("--env, --in-place and --workers need the bench to start the shop")
+    if not 0 <= args.storm <= MAX_SHOPPERS:
+        parser.error(f"--storm: 0..{MAX_SHOPPERS}")
 
     workdir = Path(tempfile.mkdtemp(prefix="grocer-bench-ws-"))
     try:
         with contextlib.ExitStack() as stack:
-            base = args.url.rstrip("/") if args.url else stack.enter_context(
-                serve(workdir, args.in_place, dict(args.env))
-            )  # fmt: skip
+            scaled = None
+            if args.workers:
+                scaled = stack.enter_context(
+                    serve_scaled(workdir, args.in_place, args.workers, dict(args.env))
+                )
+                base = scaled.base_url
+            else:
+                base = args.url.rstrip("/") if args.url else stack.enter_context(
+                    serve(workdir, args.in_place, dict(args.env))
+                )  # fmt: skip
             frames = capture_frames(base)
             if args.frames:
                 args.frames.write_text(json.dumps(frames.__dict__, ensure_ascii=False, indent=1))
@@ -495,8 +667,29 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 results.append(result)
                 print(f"  p95 {result.p95_ms:.1f} ms, {sum(result.errors.values())} error(s)")
-        print()
+            storm = None
+            if args.storm:
+                print(f"{args.storm} shoppers arriving at once …", flush=True)
+                storm = asyncio.run(run_storm(base, frames, args.storm, args.timeout))
+            apis = []
+            if scaled is not None:
+                direct = f"http://127.0.0.1:{scaled.workers[0].port}"
+                for name, origin in (("through nginx", base), ("one worker, direct", direct)):
+                    print(f"catalogue API {name} …", flush=True)
+                    apis.append(
+                        (name, asyncio.run(
+                            api_rate(origin + API_PATH, API_CONCURRENCY, API_SECONDS)
+                        ))
+                    )  # fmt: skip
+        where = f"{args.workers} workers behind nginx, Redis" if args.workers else "one process"
+        print(f"\n{where}:\n")
         print(table(results))
+        if storm is not None:
+            print()
+            print(storm_table(storm))
+        if apis:
+            print()
+            print(api_table(apis))
         return 0
     finally:
         if args.keep:

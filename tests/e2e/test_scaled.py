@@ -11,22 +11,28 @@ chosen, the order placed, and no error shown on the way.
 from __future__ import annotations
 
 import re
+import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from grocer import testing_switches
 from grocer.scaled import ScaledShop, nginx_program
 from tests.conftest import PG_AVAILABLE, PG_SKIP_REASON
 from tests.e2e.conftest import METRICS_TOKEN
 from tests.e2e.test_checkout import (
     add_address,
     api_orders,
+    api_token,
     choose_delivery_slot,
     later,
     open_overlay,
@@ -40,6 +46,7 @@ from tests.e2e.test_session_bag import (
     fresh_email,
     open_home,
     sign_in,
+    wait_count,
 )
 from tests.support.accounts import bearer
 from tests.support.databases import fresh_database
@@ -78,6 +85,7 @@ def scaled(
     with fresh_database("postgresql", data, "grocer_scaled") as url:
         env = shop_env(data, port, shop_env_extra)
         env.update({"REFLEX_DB_URL": url, "REFLEX_REDIS_URL": REDIS_URL})
+        env[testing_switches.SLOW_CART_SAVE_ENV] = str(data / "slow-cart-save")
         for step in (["db", "upgrade"], ["seed", "--demo"]):
             subprocess.run(
                 [sys.executable, "-m", "grocer.cli", *step], cwd=ROOT, env=env, check=True
@@ -93,6 +101,23 @@ def shop_env_extra(
 ) -> dict[str, str]:
     """The shared server's environment (mail, map and payment providers, switches)."""
     return {**smtp.env(), **providers.env(), **mobile_money_provider.env(), **shop_env}
+
+
+def slow_save_file(scaled: ScaledShop) -> Path:
+    return Path(scaled.env[testing_switches.SLOW_CART_SAVE_ENV])
+
+
+def cart(base: str, token: str) -> dict[str, Any]:
+    """The shopper's bag on the server, as GET /api/v1/cart answers it."""
+    answer = httpx.get(f"{base}/api/v1/cart", headers=bearer(token), timeout=10)
+    answer.raise_for_status()
+    return answer.json()
+
+
+def server_bag(base: str, email: str) -> dict[int, int]:
+    """The shopper's bag on the server: quantity by article."""
+    _user_id, token = api_token(base, email)
+    return {item["articleId"]: item["quantity"] for item in cart(base, token)["items"]}
 
 
 def connections(worker_port: int) -> float:
@@ -192,3 +217,66 @@ def test_a_killed_worker_costs_the_shopper_nothing(
         page.screenshot(path=str(ARTIFACTS / "scaled-after-kill.png"), full_page=True)
         context.close()
         scaled.restart_stopped_workers()  # for a run again of this test
+
+
+def test_a_worker_stopped_for_a_release_finishes_the_change_under_way(
+    browser: Any, scaled: ScaledShop, smtp: Any
+) -> None:
+    """SIGTERM (a release, a restart by the service manager) while a shopper's bag change is
+    being written: the worker writes it before it exits, and the tab, reconnected to the other
+    worker, shows the bag the server has: the change once, not lost, not twice."""
+    base = scaled.base_url
+    context = browser.new_context(
+        base_url=base, locale="fr-FR", viewport={"width": 1280, "height": 900}
+    )
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        email = fresh_email("awa")
+        api_account(base, smtp, email)
+        open_home(page)
+        sign_in(page, email)
+        account_button(page).wait_for()
+        page.wait_for_function("() => !document.querySelector('[role=dialog]')")
+        add_articles(page, 1)
+        deadline = time.monotonic() + 15
+        while sum(server_bag(base, email).values()) != 1 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert list(server_bag(base, email).values()) == [1]
+        held = [connections(w.port) for w in scaled.workers]
+        assert sorted(held) == [0, 1], f"one tab, one websocket: {held}"
+        stopping = scaled.workers[held.index(1)]
+
+        _user_id, token = api_token(base, email)
+        exited: list[datetime] = []
+
+        def watch() -> None:
+            assert stopping.process is not None
+            stopping.process.wait(timeout=60)
+            exited.append(datetime.now(UTC))
+
+        slow_save_file(scaled).write_text("4")  # the next change takes 4 s to be written
+        page.get_by_label("Augmenter la quantité").first.click()
+        time.sleep(1)  # under way on the worker
+        scaled.signal_worker(held.index(1), signal.SIGTERM)
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        written: datetime | None = None
+        deadline = time.monotonic() + 30
+        while written is None and time.monotonic() < deadline:
+            bag = cart(base, token)
+            if [item["quantity"] for item in bag["items"]] == [2]:
+                written = datetime.fromisoformat(bag["updatedAt"])
+            time.sleep(0.05)
+        watcher.join(timeout=60)
+        assert written is not None and exited, "the change was never written"
+        assert written < exited[0], "the stopping worker did not finish the change before exiting"
+        wait_count(page, 2)
+        time.sleep(1)  # a change sent twice would show now
+        assert list(server_bag(base, email).values()) == [2]
+        assert bag_count(page) == 2
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "scaled-after-stop.png"), full_page=True)
+        slow_save_file(scaled).unlink(missing_ok=True)
+        context.close()
+        scaled.restart_stopped_workers()
