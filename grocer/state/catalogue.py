@@ -2,25 +2,28 @@
 promotions. Thin: the rules are in grocer.services.catalogue, the rows' shapes in
 grocer.views.catalogue.
 
-The category tree comes from the catalogue's shared cache (grocer.services.catalogue_cache,
-kept fresh by the catalogue version). The browser keeps its own copy under localStorage
-`nav_categories_v1` = {"data": [...], "savedAt": <ms>, "lang": ...} (spec 001 §3, §9), written
-in the browser from the tab's tree (grocer.components.nav_cache). It is not a Reflex
-`LocalStorage` var on purpose: those travel up with every page load's first message, and this
-one is 16 kB — a third of a second on a slow 3G link before the first tap could be answered.
+The category tree, the home sections and the banner come from the catalogue's shared cache
+(grocer.services.catalogue_cache, kept fresh by the catalogue version; the same entries as
+the API's), not from the database: each new tab asked for them. The browser keeps its own
+copy of the tree under localStorage `nav_categories_v1` = {"data": [...], "savedAt": <ms>,
+"lang": ...} (spec 001 §3, §9), written in the browser from the tab's tree
+(grocer.components.nav_cache). It is not a Reflex `LocalStorage` var on purpose: those travel
+up with every page load's first message, and this one is 16 kB — a third of a second on a
+slow 3G link before the first tap could be answered.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 
 import reflex as rx
 
 from grocer import testing_switches
 from grocer.services import catalogue
+from grocer.services.catalogue_cache import cached_data
 from grocer.services.languages import DEFAULT_LANGUAGE, supported_language
-from grocer.state import session_guard
 from grocer.state.language import router_language
 from grocer.views.catalogue import (
     HomeSection,
@@ -75,7 +78,9 @@ class CatalogueState(rx.State):
         if self.nav_loaded:
             return
         try:
-            tree = await session_guard.call(catalogue.category_tree, lang=self._lang)
+            tree = await cached_data(
+                "categories", self._lang, partial(catalogue.category_tree, lang=self._lang)
+            )
         except Exception:  # spec 001 §8: a failed categories load gives an empty list
             log.exception("categories load failed")
             self.nav = []
@@ -97,10 +102,20 @@ class CatalogueState(rx.State):
             yield
         try:
             testing_switches.refuse_catalogue_load("sections")
-            found = await session_guard.call(
-                catalogue.sections, articles_only=True, active=True, lang=self._lang
+            found = await cached_data(
+                "sections",
+                (True, True, None, self._lang),  # ?articlesonly=true&active=true, the API's key
+                partial(
+                    catalogue.sections,
+                    articles_only=True,
+                    active=True,
+                    category_ids=None,
+                    lang=self._lang,
+                ),
             )
-            promos = await session_guard.call(catalogue.banner_promotions, lang=self._lang)
+            promos = await cached_data(
+                "banner", self._lang, partial(catalogue.banner_promotions, lang=self._lang)
+            )
         except Exception:
             log.exception("home sections load failed")
             self.home_sections = []
