@@ -13,10 +13,12 @@ shared between processes except the database row, so several workers (or machine
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from functools import lru_cache
 from typing import Any
 
 import anyio.to_thread
@@ -209,8 +211,29 @@ async def cached_data(endpoint: str, params: Hashable, build: Builder) -> Any:
     home page shares one build per catalogue version instead of querying the database (in a
     storm of 200 new tabs, those queries were half the worker's time). `endpoint` and `params`
     are the API route's own, so that the two share their entries. The version is read in the
-    thread pool whatever the database: a Reflex handler sends no statement from the loop
-    (tests/state/test_handlers_off_the_loop.py)."""
+    thread pool whatever the database (a Reflex handler sends no statement from the loop:
+    tests/state/test_handlers_off_the_loop.py), by one task when many are due at once. The
+    decoded answer is shared by the tabs: read it, never change it."""
     if CACHE.version_due():
-        await anyio.to_thread.run_sync(CACHE.refresh_version)
-    return orjson.loads(await CACHE.serve(endpoint, params, build))
+        async with _version_lock():
+            if CACHE.version_due():
+                await anyio.to_thread.run_sync(CACHE.refresh_version)
+    return _decoded(await CACHE.serve(endpoint, params, build))
+
+
+@lru_cache(maxsize=64)
+def _decoded(body: bytes) -> Any:
+    """One decoding per cached answer (a bytes object keeps its hash: a hit is a lookup)."""
+    return orjson.loads(body)
+
+
+_locks: dict[int, asyncio.Lock] = {}
+
+
+def _version_lock() -> asyncio.Lock:
+    """The lock of this event loop (tests run several loops in one process)."""
+    loop = id(asyncio.get_running_loop())
+    if loop not in _locks:
+        _locks.clear()  # one loop serves a worker; an old test loop's lock is of no use
+        _locks[loop] = asyncio.Lock()
+    return _locks[loop]
