@@ -31,6 +31,8 @@ import httpx
 PROJECT = Path(__file__).resolve().parents[1]
 SITE_TEMPLATE = PROJECT / "deploy" / "nginx-grocer.conf"
 START_TIMEOUT = 120.0
+#: nginx's temporary folders, each in the run's own folder (grocer.scaled runs without root's).
+TEMP_KINDS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 
 def nginx_program() -> str:
@@ -57,10 +59,7 @@ def main_config(runtime: Path, site: Path) -> str:
     and write their temporary files wherever the launcher could (a real deployment uses the
     distribution's nginx.conf and its `www-data` user instead)."""
     user = "user root;\n" if os.geteuid() == 0 else ""
-    temp = "\n".join(
-        f"    {kind}_temp_path {runtime / 'tmp' / kind};"
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
+    temp = "\n".join(f"    {kind}_temp_path {runtime / 'tmp' / kind};" for kind in TEMP_KINDS)
     return f"""{user}worker_processes auto;
 pid {runtime / "nginx.pid"};
 error_log {runtime / "nginx-error.log"} warn;
@@ -126,8 +125,7 @@ class ScaledShop:
         """Start the workers, then nginx once they answer; the shop's base URL."""
         from grocer.web.build import built_pages_dir
 
-        self.runtime.mkdir(parents=True, exist_ok=True)
-        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        for kind in TEMP_KINDS:
             (self.runtime / "tmp" / kind).mkdir(parents=True, exist_ok=True)
         self.workers = [
             Worker(port, self.runtime / f"worker-{port}.log") for port in self.worker_ports

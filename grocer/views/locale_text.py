@@ -28,10 +28,13 @@ def _catalog(lang: str, namespace: str) -> dict[str, Any]:
 
 def label(key: str, lang: str = DEFAULT_LANGUAGE, **values: object) -> str:
     """The text of `namespace:key` in `lang`, as the app's translator finds it (the French
-    catalog's when that language lacks it), its `{{name}}` placeholders filled from `values`."""
+    catalog's when that language lacks it), its `{{name}}` placeholders filled from `values`;
+    a dotted name (`connection.lost`) reaches into nested objects, as i18next's keys do."""
     namespace, _, name = key.partition(":")
     for language in (lang, DEFAULT_LANGUAGE):
-        found = _catalog(language, namespace).get(name)
+        found: Any = _catalog(language, namespace)
+        for part in name.split("."):
+            found = found.get(part) if isinstance(found, dict) else None
         if isinstance(found, str) and found:
             for placeholder, value in values.items():
                 found = found.replace("{{" + placeholder + "}}", str(value))

@@ -10,8 +10,8 @@ for chunks and events this worker does not have. So:
 - the page sends it with each websocket connection (a query parameter, beside Reflex's token);
 - a worker whose own release (the build it serves) differs answers with Reflex's own state
   mismatch message, so the tab reloads once and, if it lands on the same mix again, shows
-  Reflex's banner with a reload button (its text put into the page's language here) instead of
-  looping.
+  Reflex's banner with a reload button (its words from the locale files, in the page's
+  language) instead of looping.
 A page with no release (development) is never checked.
 """
 
@@ -29,6 +29,8 @@ import reflex as rx
 from reflex_base.constants import SocketEvent
 from reflex_base.environment import auto_reload_cooldown
 
+from grocer.services.languages import DEFAULT_LANGUAGE, LANGUAGES
+from grocer.views.locale_text import label
 from grocer.web.build import built_pages_dir, rewrite_pages
 
 log = logging.getLogger(__name__)
@@ -49,16 +51,28 @@ _RELEASE_JS = (
     f"{_MARK}const grocerRelease = () => (typeof document !== 'undefined' && "
     f"document.querySelector('meta[name=\"{META}\"]')?.content) || '';\n"
 )
-#: The banner's words in the page's language (the banner is plain DOM, outside i18next).
-_BANNER_WORDS_JS = (
-    f"{_MARK}const grocerBannerWords = () => ({{"
-    "fr: ['Une nouvelle version de la boutique est disponible.', 'Recharger'],"
-    "en: ['A new version of the shop is available.', 'Reload'],"
-    "es: ['Hay una nueva versión de la tienda.', 'Recargar'],"
-    "de: ['Eine neue Version des Shops ist verfügbar.', 'Neu laden'],"
-    "})[(document.documentElement.lang || 'fr').slice(0, 2)] || "
-    "['Une nouvelle version de la boutique est disponible.', 'Recharger'];\n"
-)
+BANNER_KEYS = ("common:connection.newVersion", "common:connection.newVersionReload")
+
+
+def banner_words_code() -> str:
+    """The banner's words in the page's language, from the app's locale files (the banner is
+    plain DOM, outside i18next): a table of every language, French when the page's is
+    missing."""
+    rows = (
+        f"{lang}: [{', '.join(_js_string(label(key, lang)) for key in BANNER_KEYS)}]"
+        for lang in LANGUAGES
+    )
+    words = "{" + ", ".join(rows) + "}"
+    return (
+        f"{_MARK}const grocerBannerWords = () => {{const words = {words};"
+        "return words[(document.documentElement.lang || '').slice(0, 2)] || "
+        f"words['{DEFAULT_LANGUAGE}'];}};\n"
+    )
+
+
+def _js_string(text: str) -> str:
+    """A JavaScript string literal in single quotes."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'"
 
 
 def with_release_check(source: str) -> str:
@@ -78,7 +92,7 @@ def with_release_check(source: str) -> str:
     source = source.replace(_BANNER_TEXT, "banner.append(grocerBannerWords()[0]);", 1)
     source = source.replace(_BANNER_BUTTON, "button.textContent = grocerBannerWords()[1];", 1)
     first_const = source.index("\nconst ")
-    code = _RELEASE_JS + _BANNER_WORDS_JS
+    code = _RELEASE_JS + banner_words_code()
     return source[: first_const + 1] + code + source[first_const + 1 :]
 
 

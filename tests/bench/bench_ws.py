@@ -526,27 +526,21 @@ def serve_scaled(
 ) -> Iterator[Any]:
     """The shop as `make run-scaled` runs it (grocer.scaled: `workers` workers behind nginx),
     on a throw-away PostgreSQL database and this machine's Redis; yields the ScaledShop."""
-    from grocer.scaled import ScaledShop
     from tests.support.databases import fresh_database
-    from tests.support.shop_server import shop_env
-    from tests.support.smtp import free_port
+    from tests.support.shop_server import running_scaled_shop
 
     root = PROJECT if in_place else copy_project(workdir)
     data = workdir / "data"
     data.mkdir(parents=True, exist_ok=True)
-    port = free_port()
     print(f"building the shop in {root}, {workers} workers behind nginx", flush=True)
-    with fresh_database("postgresql", data, "grocer_bench_ws") as url:
-        env = shop_env(data, port, extra_env)
-        env.update({"REFLEX_DB_URL": url, "REFLEX_REDIS_URL": BENCH_REDIS_URL})
-        for step in (["db", "upgrade"], ["seed", "--demo"], ["build"]):
-            subprocess.run(
-                [sys.executable, "-m", "grocer.cli", *step], cwd=root, env=env, check=True
-            )
-        ports = [free_port() for _ in range(workers)]
-        with ScaledShop(port, ports, env, workdir / "run", project=root) as shop:
-            print(f"shop ready on {shop.base_url} (logs in {workdir / 'run'})", flush=True)
-            yield shop
+    with (
+        fresh_database("postgresql", data, "grocer_bench_ws") as url,
+        running_scaled_shop(
+            data, workdir / "run", workers, url, BENCH_REDIS_URL, extra_env, root, build=True
+        ) as shop,
+    ):
+        print(f"shop ready on {shop.base_url} (logs in {workdir / 'run'})", flush=True)
+        yield shop
 
 
 async def api_rate(url: str, concurrency: int, seconds: float) -> tuple[float, float, float, int]:

@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import re
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -48,24 +45,16 @@ from tests.e2e.test_session_bag import (
     sign_in,
     wait_count,
 )
+from tests.support import redis_server
 from tests.support.accounts import bearer
 from tests.support.databases import fresh_database
 from tests.support.metrics import metric
-from tests.support.shop_server import ARTIFACTS, ROOT, shop_env
-from tests.support.smtp import free_port
+from tests.support.shop_server import ARTIFACTS, running_scaled_shop
 
 pytestmark = pytest.mark.e2e
 
-REDIS_URL = "redis://127.0.0.1:6379/7"
+REDIS_URL = redis_server.redis_url(7)
 BROWSER = {"Accept": "text/html", "Accept-Language": "fr-FR,fr;q=0.9"}
-
-
-def redis_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 @pytest.fixture(scope="module")
@@ -76,23 +65,23 @@ def scaled(
 ) -> Iterator[ScaledShop]:
     if not PG_AVAILABLE:
         pytest.skip(PG_SKIP_REASON)
-    if not redis_reachable():
-        pytest.skip("Redis is not reachable on 127.0.0.1:6379")
+    if not redis_server.reachable(REDIS_URL):
+        pytest.skip(redis_server.SKIP_REASON)
     if not Path(nginx_program()).exists():
         pytest.fail("nginx is missing: `make install-test` installs it (Debian's package)")
     data = tmp_path_factory.mktemp("scaled")
-    port = free_port()
-    with fresh_database("postgresql", data, "grocer_scaled") as url:
-        env = shop_env(data, port, shop_env_extra)
-        env.update({"REFLEX_DB_URL": url, "REFLEX_REDIS_URL": REDIS_URL})
-        env[testing_switches.SLOW_CART_SAVE_ENV] = str(data / "slow-cart-save")
-        for step in (["db", "upgrade"], ["seed", "--demo"]):
-            subprocess.run(
-                [sys.executable, "-m", "grocer.cli", *step], cwd=ROOT, env=env, check=True
-            )
-        runtime = ARTIFACTS / "scaled"
-        with ScaledShop(port, [free_port(), free_port()], env, runtime) as running:
-            yield running
+    with (
+        fresh_database("postgresql", data, "grocer_scaled") as url,
+        running_scaled_shop(
+            data,
+            ARTIFACTS / "scaled",
+            2,
+            url,
+            REDIS_URL,
+            {**shop_env_extra, testing_switches.SLOW_CART_SAVE_ENV: str(data / "slow-cart-save")},
+        ) as running,
+    ):
+        yield running
 
 
 @pytest.fixture(scope="module")

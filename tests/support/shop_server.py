@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 
+from grocer.scaled import ScaledShop
 from tests.support.smtp import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,10 +47,40 @@ def running_shop(
     """Migrate, seed, build and serve; yields the base URL and stops the server after."""
     port = free_port()
     env = shop_env(data, port, extra_env)
-    for args in (["db", "upgrade"], ["seed", *(seed or ["--demo"])]):
-        subprocess.run([sys.executable, "-m", "grocer.cli", *args], cwd=ROOT, env=env, check=True)
+    prepare_database(ROOT, env, seed)
     with serving_reflex(ROOT, env, port, "shop-server.log") as base:
         yield base
+
+
+def prepare_database(root: Path, env: dict[str, str], seed: list[str] | None = None) -> None:
+    """Migrate the database of `env` and load the catalogue (the demo one by default)."""
+    for args in (["db", "upgrade"], ["seed", *(seed or ["--demo"])]):
+        subprocess.run([sys.executable, "-m", "grocer.cli", *args], cwd=root, env=env, check=True)
+
+
+@contextmanager
+def running_scaled_shop(
+    data: Path,
+    runtime: Path,
+    workers: int,
+    database_url: str,
+    redis_url: str,
+    extra_env: dict[str, str] | None = None,
+    root: Path = ROOT,
+    build: bool = False,
+) -> Iterator[ScaledShop]:
+    """The shop as `make run-scaled` runs it (grocer.scaled): `workers` workers behind nginx on
+    that database and Redis, migrated and seeded; built first when `build` (else the build
+    already in `root` is served). Yields the running ScaledShop."""
+    port = free_port()
+    env = shop_env(data, port, extra_env)
+    env.update({"REFLEX_DB_URL": database_url, "REFLEX_REDIS_URL": redis_url})
+    prepare_database(root, env)
+    if build:
+        subprocess.run([sys.executable, "-m", "grocer.cli", "build"], cwd=root, env=env, check=True)
+    ports = [free_port() for _ in range(workers)]
+    with ScaledShop(port, ports, env, runtime, project=root) as shop:
+        yield shop
 
 
 @contextmanager

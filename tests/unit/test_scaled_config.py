@@ -7,7 +7,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from grocer.scaled import SITE_TEMPLATE, main_config, nginx_program, site_config
+from grocer.scaled import SITE_TEMPLATE, TEMP_KINDS, main_config, nginx_program, site_config
 
 
 def test_every_placeholder_is_filled_and_the_comments_stay_comments(tmp_path: Path) -> None:
@@ -25,7 +25,7 @@ def test_every_placeholder_is_filled_and_the_comments_stay_comments(tmp_path: Pa
 def test_nginx_accepts_the_configuration(tmp_path: Path) -> None:
     assert Path(nginx_program()).exists(), "nginx is missing: `make install-test` installs it"
     runtime = tmp_path / "run"
-    for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+    for kind in TEMP_KINDS:
         (runtime / "tmp" / kind).mkdir(parents=True)
     site = runtime / "site.conf"
     site.write_text(site_config("127.0.0.1:3999", [8001, 8002, 8003], tmp_path), encoding="utf-8")
