@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
@@ -35,6 +36,7 @@ from grocer.web.build import built_pages_dir, rewrite_pages
 
 log = logging.getLogger(__name__)
 _MS = timedelta(milliseconds=1)
+_RELEASE_NAME = re.compile(r"[A-Za-z0-9]{1,64}")
 
 RELEASE_FILE = "release.txt"
 META = "grocer-release"
@@ -119,6 +121,13 @@ def current_release() -> str:
         return ""
 
 
+def page_release(query: str) -> str:
+    """The release a connecting page names; "" when it names none or not one a build could
+    write (letters and digits, at most 64: the name is logged, and comes from the client)."""
+    named = parse_qs(query).get("release", [""])[0]
+    return named if _RELEASE_NAME.fullmatch(named) else ""
+
+
 def install_release_check(app: Any) -> None:
     """Answer a connection from a page of another release with Reflex's state mismatch."""
     namespace = app.event_namespace
@@ -128,10 +137,10 @@ def install_release_check(app: Any) -> None:
 
     async def on_connect(sid: str, environ: dict, auth: Any = None) -> Any:
         result = await connect(sid, environ, auth)
-        page = parse_qs(environ.get("QUERY_STRING", "")).get("release", [""])[0]
+        page = page_release(environ.get("QUERY_STRING", ""))
         mine = current_release()
         if page and mine and page != mine:
-            log.info("a page of release %s connected to release %s: reload", page[:16], mine)
+            log.info("a page of release %s connected to release %s: reload", page, mine)
             await namespace.emit(
                 str(SocketEvent.STATE_MISMATCH),
                 {"backend": mine, "reload_cooldown_ms": auto_reload_cooldown() // _MS},

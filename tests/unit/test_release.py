@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from grocer.web.release import META, release_of, with_release_check, with_release_meta
+from grocer.web.release import (
+    META,
+    page_release,
+    release_of,
+    with_release_check,
+    with_release_meta,
+)
 
 STATE_JS = """import { io } from "socket.io-client";
 const LAST_RELOADED_KEY = "reflex_last_reloaded_on_error";
@@ -56,3 +62,13 @@ def test_every_page_names_its_release_once() -> None:
     page = with_release_meta("<html><head><title>x</title></head></html>", "abc123")
     assert page.startswith(f'<html><head><meta name="{META}" content="abc123"/><title>')
     assert with_release_meta(page, "abc123") == page
+
+
+def test_a_forged_release_name_is_ignored() -> None:
+    """The name comes from the client and is logged: anything a build could not have written
+    (a line break, markup, a megabyte) counts as no release at all."""
+    assert page_release("token=t&release=708d295bfecf4f09&EIO=4") == "708d295bfecf4f09"
+    assert page_release("token=t&EIO=4") == ""
+    assert page_release("release=abc%0Afake+log+line") == ""
+    assert page_release("release=%3Cscript%3E") == ""
+    assert page_release("release=" + "a" * 65) == ""
