@@ -17,12 +17,13 @@ from __future__ import annotations
 import logging
 import time
 from functools import partial
+from typing import Any
 
 import reflex as rx
 
 from grocer import testing_switches
 from grocer.services import catalogue
-from grocer.services.catalogue_cache import cached_data
+from grocer.services.catalogue_cache import cached_shape
 from grocer.services.languages import DEFAULT_LANGUAGE, supported_language
 from grocer.state.language import router_language
 from grocer.views.catalogue import (
@@ -37,6 +38,22 @@ from grocer.views.catalogue import (
 log = logging.getLogger(__name__)
 
 NAV_CACHE_KEY = "nav_categories_v1"
+
+
+def nav_views(tree: Any) -> list[NavNode]:
+    """The bar's categories, built once per cached tree (catalogue_cache.cached_shape)."""
+    return [nav_node(c) for c in tree if isinstance(c, dict) and "id" in c]
+
+
+def home_views(found: Any) -> list[HomeSection]:
+    """The home sections that have cards, built once per cached answer."""
+    views = [section_view(s) for s in found if isinstance(s, dict) and s.get("id") is not None]
+    return [v for v in views if v["articles"]]
+
+
+def promo_views(promos: Any) -> list[PromoView]:
+    """The banner's promotions, built once per cached answer."""
+    return [promo_view(p) for p in promos if isinstance(p, dict)]
 
 
 class CatalogueState(rx.State):
@@ -78,15 +95,18 @@ class CatalogueState(rx.State):
         if self.nav_loaded:
             return
         try:
-            tree = await cached_data(
-                "categories", self._lang, partial(catalogue.category_tree, lang=self._lang)
+            nav = await cached_shape(
+                "categories",
+                self._lang,
+                partial(catalogue.category_tree, lang=self._lang),
+                nav_views,
             )
         except Exception:  # spec 001 §8: a failed categories load gives an empty list
             log.exception("categories load failed")
             self.nav = []
             self.nav_loaded = True
             return
-        self.nav = [nav_node(c) for c in tree if isinstance(c, dict) and "id" in c]
+        self.nav = list(nav)
         self.nav_loaded = True
         self.nav_lang = self._lang
         self.nav_saved_at = int(time.time() * 1000)
@@ -96,13 +116,14 @@ class CatalogueState(rx.State):
         """Home: sections with articles by displayOrder, and the banner promotions."""
         self._start_language()
         self.home_error = False
-        if not self.home_sections:
-            # first visit: skeletons of the final size; later visits refresh in place
+        if not self.home_sections and not self.home_loading:
+            # a retry after a failure: skeletons again (a new tab starts with them); later
+            # visits refresh in place
             self.home_loading = True
             yield
         try:
             testing_switches.refuse_catalogue_load("sections")
-            found = await cached_data(
+            sections = await cached_shape(
                 "sections",
                 (True, True, None, self._lang),  # ?articlesonly=true&active=true, the API's key
                 partial(
@@ -112,9 +133,13 @@ class CatalogueState(rx.State):
                     category_ids=None,
                     lang=self._lang,
                 ),
+                home_views,
             )
-            promos = await cached_data(
-                "banner", self._lang, partial(catalogue.banner_promotions, lang=self._lang)
+            promos = await cached_shape(
+                "banner",
+                self._lang,
+                partial(catalogue.banner_promotions, lang=self._lang),
+                promo_views,
             )
         except Exception:
             log.exception("home sections load failed")
@@ -122,9 +147,8 @@ class CatalogueState(rx.State):
             self.home_error = True
             self.home_loading = False
             return
-        views = [section_view(s) for s in found if isinstance(s, dict) and s.get("id") is not None]
-        self.home_sections = [v for v in views if v["articles"]]
-        self.promotions = [promo_view(p) for p in promos if isinstance(p, dict)]
+        self.home_sections = list(sections)
+        self.promotions = list(promos)
         self.home_loading = False
 
     @rx.event

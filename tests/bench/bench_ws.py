@@ -38,9 +38,11 @@ What it does (DESIGN.md, Budgets: "add-to-bag over the websocket, one event per 
    Errors: failed connects/hydrations, replies not within `--timeout`, a wrong count,
    unexpected disconnects, and socket events other than `event` (e.g. `new_token`,
    `state_mismatch`). Bounded: N ≤ 1000, duration ≤ 120 s, everything with time-outs.
-With `--storm N`, N more shoppers then open the shop at the same instant (no gate): the table
-gives their hydration (connection to the hydration's delta, p95 ≤ 500 ms at 200: issue 18) and
-the round trip of the add-to-bag each sends at once. With `--workers N` the shop runs as
+With `--storm N`, N more shoppers then open the shop within one second, evenly spread (issue
+18: "200 shoppers arrive within the same second"; no gate), and N more all at the same instant
+(a reference row): the table gives their hydration (the tab's opening to the hydration's delta,
+p95 ≤ 500 ms at 200 within the second: issue 18) and the round trip of the add-to-bag each
+sends at once. With `--workers N` the shop runs as
 `make run-scaled` runs it (N workers behind nginx, a throw-away PostgreSQL database, Redis db 6)
 and the home page's catalogue call is also measured through nginx and on one worker directly.
 
@@ -89,6 +91,9 @@ HYDRATE_TIMEOUT_S = 30.0
 # Targets: the bench's own (50) and the DESIGN.md budget rows (200, 600); other N: reference.
 TARGETS_P95_MS = {50: 50.0, 200: 20.0, 600: 50.0}
 STORM_TARGET_MS = 500.0  # issue 18: 200 shoppers arriving at once hydrate with p95 ≤ 500 ms
+# Issue 18's storm: "200 shoppers arrive within the same second". The measured row spreads
+# the arrivals evenly over that second; a reference row opens them all at the same instant.
+STORM_WINDOW_S = 1.0
 _NOT_COPIED = (".web", ".venv", "data", ".git", ".states", "__pycache__", ".hypothesis",
                ".pytest_cache", ".ruff_cache", ".bench", "test-artifacts")  # fmt: skip
 # socket.io packet inside an engine.io message ("4"): type, namespace, ack id, JSON data.
@@ -367,6 +372,7 @@ async def run_load(
 @dataclass
 class Storm:
     shoppers: int
+    window_s: float
     hydrated: int
     hydration_p50_ms: float
     hydration_p95_ms: float
@@ -376,15 +382,20 @@ class Storm:
     errors: Counter[str]
 
 
-async def run_storm(base: str, frames: Frames, shoppers: int, timeout_s: float) -> Storm:
-    """`shoppers` tabs open at the same instant (no gate): each hydrates, then adds one article
-    at once. Hydration = connection to the hydration's delta; first event = its add-to-bag's
-    round trip, while the rest of the crowd is still hydrating."""
+async def run_storm(
+    base: str, frames: Frames, shoppers: int, timeout_s: float, window_s: float = 0.0
+) -> Storm:
+    """`shoppers` tabs open within `window_s` seconds, evenly spread (0: at the same instant;
+    no gate): each hydrates, then adds one article at once. Hydration = the tab's opening to
+    the hydration's delta; first event = its add-to-bag's round trip, while the rest of the
+    crowd is still arriving and hydrating."""
     crowd = [Shopper(base, frames) for _ in range(shoppers)]
     hydrations: list[float] = []
     errors: Counter[str] = Counter()
+    start = time.monotonic() + 0.1
 
-    async def arrive(shopper: Shopper) -> None:
+    async def arrive(shopper: Shopper, k: int) -> None:
+        await asyncio.sleep(max(0.0, start + window_s * k / shoppers - time.monotonic()))
         opened = time.perf_counter()
         try:
             await shopper.connect()
@@ -396,7 +407,7 @@ async def run_storm(base: str, frames: Frames, shoppers: int, timeout_s: float) 
         await shopper.shop(time.monotonic(), 0.0, 1, timeout_s)
 
     try:
-        await asyncio.gather(*map(arrive, crowd))
+        await asyncio.gather(*(arrive(shopper, k) for k, shopper in enumerate(crowd)))
     finally:
         await asyncio.gather(*(s.close() for s in crowd))
     hydrations.sort()
@@ -405,6 +416,7 @@ async def run_storm(base: str, frames: Frames, shoppers: int, timeout_s: float) 
         errors.update(shopper.errors)
     return Storm(
         shoppers=shoppers,
+        window_s=window_s,
         hydrated=len(hydrations),
         hydration_p50_ms=statistics.median(hydrations) if hydrations else float("nan"),
         hydration_p95_ms=percentile(hydrations, 95),
@@ -415,21 +427,35 @@ async def run_storm(base: str, frames: Frames, shoppers: int, timeout_s: float) 
     )
 
 
-def storm_table(storm: Storm) -> str:
-    errors = sum(storm.errors.values())
-    verdict = "PASS" if storm.hydration_p95_ms <= STORM_TARGET_MS and errors == 0 else "FAIL"
+def storm_table(storms: list[Storm]) -> str:
+    """The storm rows: the issue's (arrivals within STORM_WINDOW_S) against the target, the
+    others (e.g. all at the same instant) for reference."""
     lines = [
-        "| arriving at once | hydrated | hydration p50 ms | p95 ms | max ms "
+        "| arriving | within | hydrated | hydration p50 ms | p95 ms | max ms "
         "| first event p95 ms | max ms | errors | target | result |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
-        f"| {storm.shoppers} | {storm.hydrated} | {storm.hydration_p50_ms:.0f} "
-        f"| {storm.hydration_p95_ms:.0f} | {storm.hydration_max_ms:.0f} "
-        f"| {storm.first_p95_ms:.0f} | {storm.first_max_ms:.0f} | {errors} "
-        f"| hydration p95 ≤ {STORM_TARGET_MS:g} ms, no errors | {verdict} |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
-    if storm.errors:
-        lines += ["", "- " + ", ".join(f"{k} × {v}" for k, v in storm.errors.items())]
-    return "\n".join(lines)
+    notes = []
+    for storm in storms:
+        errors = sum(storm.errors.values())
+        if storm.window_s == STORM_WINDOW_S:
+            target = f"hydration p95 ≤ {STORM_TARGET_MS:g} ms, no errors"
+            ok = storm.hydration_p95_ms <= STORM_TARGET_MS and errors == 0
+            verdict = "PASS" if ok else "FAIL"
+        else:
+            target, verdict = "—", "reference"
+        lines.append(
+            f"| {storm.shoppers} | {storm.window_s:g} s | {storm.hydrated} "
+            f"| {storm.hydration_p50_ms:.0f} | {storm.hydration_p95_ms:.0f} "
+            f"| {storm.hydration_max_ms:.0f} | {storm.first_p95_ms:.0f} | {storm.first_max_ms:.0f} "
+            f"| {errors} | {target} | {verdict} |"
+        )
+        if storm.errors:
+            notes.append(
+                f"- within {storm.window_s:g} s: "
+                + ", ".join(f"{k} × {v}" for k, v in storm.errors.items())
+            )
+    return "\n".join(lines + ([""] + notes if notes else []))
 
 
 def percentile(sorted_values: list[float], pct: float) -> float:
@@ -661,10 +687,12 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 results.append(result)
                 print(f"  p95 {result.p95_ms:.1f} ms, {sum(result.errors.values())} error(s)")
-            storm = None
-            if args.storm:
-                print(f"{args.storm} shoppers arriving at once …", flush=True)
-                storm = asyncio.run(run_storm(base, frames, args.storm, args.timeout))
+            storms = []
+            for window in (STORM_WINDOW_S, 0.0) if args.storm else ():
+                print(f"{args.storm} shoppers arriving within {window:g} s …", flush=True)
+                storms.append(
+                    asyncio.run(run_storm(base, frames, args.storm, args.timeout, window))
+                )
             apis = []
             if scaled is not None:
                 direct = f"http://127.0.0.1:{scaled.workers[0].port}"
@@ -678,9 +706,9 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{args.workers} workers behind nginx, Redis" if args.workers else "one process"
         print(f"\n{where}:\n")
         print(table(results))
-        if storm is not None:
+        if storms:
             print()
-            print(storm_table(storm))
+            print(storm_table(storms))
         if apis:
             print()
             print(api_table(apis))

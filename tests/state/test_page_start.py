@@ -33,7 +33,7 @@ def test_home_start_loads_the_tree_the_sections_and_the_referral_code(db: Sessio
     assert catalogue.nav and catalogue.nav_loaded and catalogue.nav_saved_at > 0
     assert catalogue.home_sections and not catalogue.home_loading
     assert sub(root, ReferralLinkState).referral_code == "AWA2K7MN"
-    assert None in out  # load_home's skeleton update went out before its answer
+    assert None not in out  # a new tab starts with the skeletons: no update before the answer
     assert out[-1] is CurrencyState.detect  # first page of the tab: ask for the country
 
     sub(root, CurrencyState)._asked = True  # what the detection marks when it runs
@@ -56,3 +56,35 @@ def test_an_undeclared_route_starts_only_the_tree(db: Session) -> None:
 def test_every_page_of_the_layout_is_declared() -> None:
     assert {"/", "/products", "/produit/[product_id]", "/checkout", "/payment"} <= set(PAGE_LOADS)
     assert PAGE_LOADS["/checkout"][0].fn.__qualname__ == "CheckoutState.load"
+
+
+def test_a_new_tab_sees_a_catalogue_change_and_a_retry_shows_the_skeletons(db: Session) -> None:
+    """The home cards are built once per cached answer and shared by the tabs: a change of
+    the catalogue (its version) must still reach the next tab, and a tab that failed to load
+    shows the skeletons again when it retries."""
+    from grocer.models import Article
+    from grocer.services.catalogue_cache import CACHE, bump_version
+
+    loader.load_synthetic(db, 60)
+    first = sub(new_tree(), CatalogueState)
+    run(CatalogueState.load_home, first)
+    card = first.home_sections[0]["articles"][0]
+
+    article = db.get(Article, card["id"])
+    assert article is not None
+    article.name = "Mangue Kent du verger"
+    db.add(article)
+    bump_version(db)
+    db.commit()
+    CACHE.expire_version()
+
+    second = sub(new_tree(), CatalogueState)
+    run(CatalogueState.load_home, second)
+    names = [c["name"] for s in second.home_sections for c in s["articles"]]
+    assert "Mangue Kent du verger" in names
+    assert card["name"] != "Mangue Kent du verger"  # the first tab's cards were not changed
+
+    second.home_sections, second.home_loading = [], False  # as a failed load leaves them
+    out = run(CatalogueState.load_home, second)
+    assert out[0] is None  # the skeletons went out before the answer
+    assert second.home_sections and not second.home_loading
