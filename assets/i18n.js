@@ -30,7 +30,7 @@ export const LANGUAGES = ["fr", "en", "es", "de"];
 // account) comes with the code that uses it: i18n_ns/<namespace>.js, imported by its modules.
 export const NAMESPACES = ["common", "catalogue", "errors", "auth", "bag", "account", "favorites"];
 const ALL_NAMESPACES = [...NAMESPACES, "address", "checkout", "settings", "wallet", "addressbook",
-  "orders", "referral", "profile", "security"];
+  "orders", "referral", "profile", "security", "admin"];
 
 function setHtmlLang(lng) {
   if (typeof document !== "undefined" && lng) {

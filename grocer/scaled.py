@@ -42,9 +42,7 @@ def nginx_program() -> str:
 
 def site_config(listen: str, worker_ports: Sequence[int], build_dir: Path) -> str:
     """deploy/nginx-grocer.conf with its placeholders filled."""
-    workers = "\n    ".join(
-        f"server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;" for port in worker_ports
-    )
+    workers = "\n    ".join(f"server 127.0.0.1:{port} max_fails=0;" for port in worker_ports)
     return (
         SITE_TEMPLATE.read_text(encoding="utf-8")
         .replace("@WORKERS@", workers)
@@ -67,7 +65,7 @@ events {{ worker_connections 4096; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    log_format grocer '$remote_addr "$request" $status $body_bytes_sent '
+    log_format grocer '$time_iso8601 $remote_addr "$request" $status $body_bytes_sent '
                       'upstream=$upstream_addr id=$request_id time=$request_time';
     access_log {runtime / "nginx-access.log"} grocer;
     sendfile on;

@@ -276,6 +276,7 @@ def create_api() -> FastAPI:
     """The API application; every router is included here and nowhere else."""
     from grocer.api import (
         account,
+        admin,
         auth,
         cart,
         catalogue,
@@ -334,6 +335,7 @@ def create_api() -> FastAPI:
         slots,
         orders,
         payments,
+        admin,
         operations,
     ):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)

@@ -12,9 +12,8 @@ from sqlmodel import Session
 from grocer.db import session_scope
 from grocer.models import User
 from grocer.services.client_address import configured_client_address
-from grocer.services.errors import Forbidden, Unauthorized
+from grocer.services.errors import Unauthorized
 from grocer.services.login_records import device_label
-from grocer.services.ownership import is_admin
 from grocer.services.tokens import read_access_token, verify_access
 
 #: A bearer token, read the one way for every route (None when absent or malformed).
@@ -51,15 +50,8 @@ def get_current_user(user: Annotated[User | None, Depends(get_optional_user)]) -
     return user
 
 
-def get_admin(user: Annotated[User, Depends(get_current_user)]) -> User:
-    if not is_admin(user):
-        raise Forbidden()
-    return user
-
-
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]
 CurrentUser = Annotated[User, Depends(get_current_user)]
-AdminUser = Annotated[User, Depends(get_admin)]
 
 
 async def client_ip(request: Request) -> str:

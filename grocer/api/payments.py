@@ -17,8 +17,9 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import RedirectResponse
 
-from grocer.api.deps import AdminUser, CurrentUser, SessionDep
+from grocer.api.deps import CurrentUser, SessionDep
 from grocer.models.base import utcnow
+from grocer.services.admin import access
 from grocer.services.errors import ValidationFailed
 from grocer.services.payments import PaymentDict, ReviewDict, review_list
 from grocer.services.payments import service as payments
@@ -87,8 +88,10 @@ def read_payment(reference: Reference, user: CurrentUser, db: SessionDep) -> Any
 
 
 @router.get("/admin/payments/review", response_model=list[ReviewDict])
-def review_payments(_admin: AdminUser, db: SessionDep) -> Any:
-    """Payments confirmed too late (after expiry, refusal or cancellation): a person decides."""
+def review_payments(user: CurrentUser, db: SessionDep) -> Any:
+    """Payments confirmed too late (after expiry, refusal or cancellation): a person decides
+    (the back-office's orders area: admins and staff)."""
+    access.require(user, "orders")
     return review_list(db)
 
 

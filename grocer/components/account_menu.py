@@ -16,6 +16,7 @@ from grocer.state.session import SessionState
 _USER = ("M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Z", "M4 20a8 8 0 0 1 16 0")
 _CHEVRON = ("m6 9 6 6 6-6",)
 _LOGOUT = ("M15 4h4v16h-4", "M10 17l5-5-5-5", "M15 12H3")
+_BACK_OFFICE = ("M4 5h16v14H4z", "M4 9h16", "M9 9v10")
 
 #: (section, message key, icon paths) of the menu entries; all go to /account (001 §2), each
 #: at its section.
@@ -108,6 +109,19 @@ def _panel() -> rx.Component:
                     role="none",
                 )
                 for section, key, paths in ENTRIES
+            ),
+            rx.cond(
+                SessionState.is_team,
+                rx.el.li(
+                    rx.el.a(
+                        svg_icon(_BACK_OFFICE, 18, "text-gray-500"),
+                        t("auth:account.backOffice"),
+                        href="/admin",
+                        role="menuitem",
+                        class_name=_ITEM,
+                    ),
+                    role="none",
+                ),
             ),
             rx.el.li(
                 rx.el.button(

@@ -41,6 +41,7 @@ NAMESPACES: tuple[str, ...] = (
     "profile",
     "favorites",
     "security",
+    "admin",
 )
 
 INIT_MODULE = "$/public/i18n.js"

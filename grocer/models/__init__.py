@@ -11,6 +11,7 @@ from grocer.models.account import (
     ReferralReward,
     UserSettings,
 )
+from grocer.models.audit import AuditEntry
 from grocer.models.catalogue import (
     Article,
     CatalogueTranslation,
@@ -58,6 +59,7 @@ __all__ = [
     "SLOT_KINDS",
     "Address",
     "Article",
+    "AuditEntry",
     "CatalogueTranslation",
     "Cart",
     "CartItem",

@@ -10,6 +10,9 @@ from __future__ import annotations
 #: account.
 CONSUMER_ROLE = "consumer"
 ADMIN_ROLE = "admin"
+#: The back-office's second role (★): handles orders and slots, not users or prices.
+STAFF_ROLE = "staff"
+ROLES: tuple[str, ...] = (CONSUMER_ROLE, STAFF_ROLE, ADMIN_ROLE)
 
 #: The languages of the shop (001 §1); French is the source and the fallback.
 LANGUAGES: tuple[str, ...] = ("fr", "en", "es", "de")

@@ -18,6 +18,7 @@ from grocer import testing_switches
 from grocer.components.error_fallback import install_error_fallback
 from grocer.pages import (
     account,
+    admin,
     checkout,
     e2e_broken,
     errors,
@@ -31,6 +32,7 @@ from grocer.pages import (
 )
 from grocer.state.account import AccountState
 from grocer.state.account_referral import ReferralLinkState
+from grocer.state.admin import AdminState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.checkout import CheckoutState
 from grocer.state.listing import ListingState
@@ -91,6 +93,7 @@ PAGES: tuple[Page, ...] = (
     Page(checkout.checkout, checkout.ROUTE, "Commande – Grocer", (CheckoutState.load,)),
     Page(payment.payment, payment.ROUTE, "Paiement – Grocer", (PaymentState.load,)),
     Page(account.account, account.ROUTE, "Mon compte – Grocer", (AccountState.load,)),
+    Page(admin.admin, admin.ROUTE, "Back-office – Grocer", (AdminState.load,)),
     Page(
         order_confirmation.order_confirmation,
         order_confirmation.ROUTE,

@@ -461,11 +461,21 @@ def cancel(db: Session, actor: User, user_id: int, order_id: int, now: datetime)
         raise Conflict(
             "Cette commande ne peut plus être annulée", key="orders.errors.cancelNotAllowed"
         )
-    note = "shop" if is_admin(actor) else "customer"
-    orders.move_to(db, order, "cancelled", as_utc(now), note=note)
+    if is_admin(actor):
+        cancel_by_shop(db, order, now)
+    else:
+        orders.move_to(db, order, "cancelled", as_utc(now), note="customer")
+        assert order.id is not None
+        giftcards.void_for_order(db, order.id)
+    return orders.get_order(db, actor, user_id, order_id)
+
+
+def cancel_by_shop(db: Session, order: Order, now: datetime) -> None:
+    """The shop cancels an order (along the usual transitions, 409 otherwise): the slot's
+    place, the credit and the gift cards it used are given back. The caller checked who may."""
+    orders.move_to(db, order, "cancelled", as_utc(now), note="shop")
     assert order.id is not None
     giftcards.void_for_order(db, order.id)
-    return orders.get_order(db, actor, user_id, order_id)
 
 
 def fail(db: Session, order_id: int, now: datetime, *, reason: str, restore_bag: bool) -> OrderDict:

@@ -219,7 +219,13 @@ def _user_order(db: Session, actor: User, user_id: int, order_id: int) -> Order:
 
 def get_order(db: Session, actor: User, user_id: int, order_id: int) -> OrderDict:
     """One order of `user_id`; another user's order is NotFound even with a valid id."""
-    return _with_lines(db, [_user_order(db, actor, user_id, order_id)])[0]
+    return order_view(db, _user_order(db, actor, user_id, order_id))
+
+
+def order_view(db: Session, order: Order) -> OrderDict:
+    """An order as its customer sees it. No ownership check: the caller made one (the
+    back-office checks the actor's area, grocer.services.admin.access)."""
+    return _with_lines(db, [order])[0]
 
 
 def set_status(

@@ -30,6 +30,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.models.base import utcnow
+from grocer.models.constants import ADMIN_ROLE, STAFF_ROLE
 from grocer.services import accounts, tokens
 from grocer.services.errors import Unauthorized
 from grocer.services.names import display_name as _display_name
@@ -50,7 +51,7 @@ SESSION_KEYS: tuple[str, ...] = (
     "userRoles",
     "loginResponse",
 )
-ADMIN_ROLE = "admin"
+
 #: Longest access token accepted for decoding (ours are ~300 characters).
 MAX_TOKEN_LENGTH = 4096
 #: Longest userInfo / userRoles text read back from the browser.
@@ -182,6 +183,12 @@ class SessionState(rx.State):
     @rx.var
     def is_admin(self) -> bool:
         return ADMIN_ROLE in self.roles
+
+    @rx.var
+    def is_team(self) -> bool:
+        """The shop's team (admin or staff): the menu offers the back-office. Only a link:
+        /admin checks the account's role on the server."""
+        return ADMIN_ROLE in self.roles or STAFF_ROLE in self.roles
 
     @rx.var
     def display_name(self) -> str:

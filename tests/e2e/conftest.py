@@ -6,7 +6,10 @@ e-mail going to a real SMTP server on loopback, outside providers replaced by lo
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -95,8 +98,14 @@ def shop_env() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
+def shop_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shared server's data folder (its SQLite database: `shop.db`)."""
+    return tmp_path_factory.mktemp("shop")
+
+
+@pytest.fixture(scope="session")
 def shop(
-    tmp_path_factory: pytest.TempPathFactory,
+    shop_data: Path,
     smtp: SmtpServer,
     providers: FakeGeo,
     mobile_money_provider: FakeMobileMoney,
@@ -104,8 +113,22 @@ def shop(
 ) -> Iterator[str]:
     """Build the production frontend once and serve UI + API on one port; yields the base URL."""
     extra = {**smtp.env(), **providers.env(), **mobile_money_provider.env(), **shop_env}
-    with running_shop(tmp_path_factory.mktemp("shop"), extra) as base:
+    with running_shop(shop_data, extra) as base:
         yield base
+
+
+def grocer_cli(shop_data: Path, *args: str) -> str:
+    """The maintainer's command line on the shared server's database (e.g. create-admin)."""
+    env = {**os.environ, "REFLEX_DB_URL": f"sqlite:///{shop_data / 'shop.db'}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "grocer.cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    return done.stdout
 
 
 @pytest.fixture(scope="session")
