@@ -42,7 +42,9 @@ def nginx_program() -> str:
 
 def site_config(listen: str, worker_ports: Sequence[int], build_dir: Path) -> str:
     """deploy/nginx-grocer.conf with its placeholders filled."""
-    workers = "\n    ".join(f"server 127.0.0.1:{port} max_fails=0;" for port in worker_ports)
+    workers = "\n    ".join(
+        f"server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;" for port in worker_ports
+    )
     return (
         SITE_TEMPLATE.read_text(encoding="utf-8")
         .replace("@WORKERS@", workers)

@@ -17,6 +17,7 @@ from grocer.models.base import utcnow
 from grocer.services import orders
 from grocer.services.payments import service as payments
 from grocer.state import session_guard
+from grocer.state.bag import BagState
 from grocer.state.slot_dialog import DayTab, day_tabs
 from grocer.views.orders import ShownLine, order_amount, shown_lines, shown_order
 
@@ -86,6 +87,10 @@ class OrderConfirmationState(rx.State):
 
     @rx.event
     async def load(self):
+        """The order; and the bag as the server has it (emptied by the order). The payment
+        step asked for that too, but the page change to here sends the browser's stored bag
+        up again (Reflex's storage sync on navigation), and when that copy was still the old
+        one (seen after a reconnect to another worker) the full bag came back on screen."""
         self.loading = True
         self.found = False
         self.pending = False
@@ -94,6 +99,7 @@ class OrderConfirmationState(rx.State):
         if number and user_id is not None:
             await self._read(user_id, number)
         self.loading = False
+        return BagState.load_account_bag if self.found else None
 
     @rx.event
     async def poll(self):

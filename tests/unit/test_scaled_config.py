@@ -14,8 +14,8 @@ def test_every_placeholder_is_filled_and_the_comments_stay_comments(tmp_path: Pa
     site = site_config("127.0.0.1:3000", [8001, 8002], tmp_path / "client")
     assert re.search(r"@[A-Z]+@", SITE_TEMPLATE.read_text(encoding="utf-8"))
     assert not re.search(r"@[A-Z]+@", site)
-    assert "server 127.0.0.1:8001 max_fails=0;" in site
-    assert "server 127.0.0.1:8002 max_fails=0;" in site
+    assert "server 127.0.0.1:8001 max_fails=1 fail_timeout=5s;" in site
+    assert "server 127.0.0.1:8002 max_fails=1 fail_timeout=5s;" in site
     assert f"root {tmp_path / 'client'};" in site
     template = SITE_TEMPLATE.read_text(encoding="utf-8")
     comments = [line for line in template.splitlines() if line.startswith("#")]
