@@ -95,6 +95,37 @@ def empty(key: str) -> rx.Component:
     return rx.el.p(t(key), class_name="py-8 text-center text-sm text-gray-600")
 
 
+def search_form(
+    field_id: str, key: str, value: rx.Var[str], button: str, on_submit: Any, *extra: rx.Component
+) -> rx.Component:
+    """A list's search box (its words in `q`), `extra` fields, and the submit button."""
+    return rx.el.form(
+        rx.el.label(t(key), html_for=field_id, class_name="sr-only"),
+        rx.el.input(
+            id=field_id,
+            name="q",
+            default_value=value,
+            placeholder=t(key),
+            max_length=100,
+            class_name=INPUT,
+        ),
+        *extra,
+        rx.el.button(t(button), type="submit", class_name=GREEN),
+        on_submit=on_submit,
+        class_name="flex flex-col gap-2 sm:flex-row",
+    )
+
+
+def paged_list(
+    rows: rx.Var, render: Any, empty_key: str, page: rx.Var[int], pages: rx.Var[int], step: Any
+) -> rx.Component:
+    """A page of rows (or the empty message) and the pager under it."""
+    return rx.fragment(
+        rx.cond(rows.length() > 0, rx.el.ul(rx.foreach(rows, render)), empty(empty_key)),
+        pager(page, pages, step),
+    )
+
+
 # --- dashboard -------------------------------------------------------------------------------
 
 
@@ -217,16 +248,12 @@ def _order(row: rx.Var) -> rx.Component:
 
 def orders_panel() -> rx.Component:
     return rx.el.section(
-        rx.el.form(
-            rx.el.label(t("admin:orders.search"), html_for="admin-order-q", class_name="sr-only"),
-            rx.el.input(
-                id="admin-order-q",
-                name="q",
-                default_value=AdminState.order_query,
-                placeholder=t("admin:orders.search"),
-                max_length=100,
-                class_name=INPUT,
-            ),
+        search_form(
+            "admin-order-q",
+            "admin:orders.search",
+            AdminState.order_query,
+            "admin:orders.filter",
+            AdminState.filter_orders,
             rx.el.label(t("admin:status.all"), html_for="admin-order-status", class_name="sr-only"),
             rx.el.select(
                 rx.el.option(t("admin:status.all"), value=""),
@@ -236,20 +263,19 @@ def orders_panel() -> rx.Component:
                 default_value=AdminState.order_status,
                 class_name=INPUT,
             ),
-            rx.el.button(t("admin:orders.filter"), type="submit", class_name=GREEN),
-            on_submit=AdminState.filter_orders,
-            class_name="flex flex-col gap-2 sm:flex-row",
         ),
         rx.el.p(
             t("admin:orders.total", count=AdminState.order_total),
             class_name="text-sm text-gray-600",
         ),
-        rx.cond(
-            AdminState.orders.length() > 0,
-            rx.el.ul(rx.foreach(AdminState.orders, _order)),
-            empty("admin:orders.empty"),
+        paged_list(
+            AdminState.orders,
+            _order,
+            "admin:orders.empty",
+            AdminState.order_page,
+            AdminState.order_pages,
+            AdminState.orders_page,
         ),
-        pager(AdminState.order_page, AdminState.order_pages, AdminState.orders_page),
         class_name=f"{CARD} space-y-3",
     )
 
@@ -311,26 +337,21 @@ def _user(row: rx.Var) -> rx.Component:
 
 def users_panel() -> rx.Component:
     return rx.el.section(
-        rx.el.form(
-            rx.el.label(t("admin:users.search"), html_for="admin-user-q", class_name="sr-only"),
-            rx.el.input(
-                id="admin-user-q",
-                name="q",
-                default_value=AdminState.user_query,
-                placeholder=t("admin:users.search"),
-                max_length=100,
-                class_name=INPUT,
-            ),
-            rx.el.button(t("admin:users.find"), type="submit", class_name=GREEN),
-            on_submit=AdminState.search_users,
-            class_name="flex flex-col gap-2 sm:flex-row",
+        search_form(
+            "admin-user-q",
+            "admin:users.search",
+            AdminState.user_query,
+            "admin:users.find",
+            AdminState.search_users,
         ),
-        rx.cond(
-            AdminState.users.length() > 0,
-            rx.el.ul(rx.foreach(AdminState.users, _user)),
-            empty("admin:users.empty"),
+        paged_list(
+            AdminState.users,
+            _user,
+            "admin:users.empty",
+            AdminState.user_page,
+            AdminState.user_pages,
+            AdminState.users_page,
         ),
-        pager(AdminState.user_page, AdminState.user_pages, AdminState.users_page),
         class_name=f"{CARD} space-y-3",
     )
 
@@ -369,12 +390,14 @@ def audit_panel() -> rx.Component:
             on_change=AdminState.filter_trail,
             class_name=INPUT,
         ),
-        rx.cond(
-            AdminState.trail.length() > 0,
-            rx.el.ul(rx.foreach(AdminState.trail, _entry)),
-            empty("admin:audit.empty"),
+        paged_list(
+            AdminState.trail,
+            _entry,
+            "admin:audit.empty",
+            AdminState.trail_page,
+            AdminState.trail_pages,
+            AdminState.trail_page_step,
         ),
-        pager(AdminState.trail_page, AdminState.trail_pages, AdminState.trail_page_step),
         class_name=f"{CARD} space-y-3",
     )
 

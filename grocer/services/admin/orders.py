@@ -16,8 +16,8 @@ from typing_extensions import TypedDict
 from grocer.models import ORDER_STATUSES, Order, Payment, User
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.services import checkout, orders
-from grocer.services.admin import access, audit
-from grocer.services.admin.paging import Page, check_page, search_text
+from grocer.services.admin import access, audit, users
+from grocer.services.admin.paging import Page, check_page, contains_pattern, search_text
 from grocer.services.errors import NotFound, ValidationFailed
 from grocer.services.money import decimal_string
 from grocer.services.validation import check_choice
@@ -101,17 +101,8 @@ def list_orders(
         )
     words = search_text(q)
     if words:
-        like = f"%{_escaped(words.lower())}%"
-        where.append(
-            or_(
-                func.lower(col(Order.number)).like(like, escape="\\"),
-                func.lower(col(User.email)).like(like, escape="\\"),
-                func.lower(col(User.username)).like(like, escape="\\"),
-                func.lower(col(User.first_name) + " " + col(User.last_name)).like(
-                    like, escape="\\"
-                ),
-            )
-        )
+        number_like = func.lower(col(Order.number)).like(contains_pattern(words), escape="\\")
+        where.append(or_(number_like, users.account_matches(words)))
     joined = select(Order, User).join(User, col(User.id) == col(Order.user_id)).where(*where)
     total = db.exec(select(func.count()).select_from(joined.subquery())).one()
     rows = db.exec(
@@ -245,7 +236,3 @@ def dashboard(db: Session, actor: User, *, now: datetime | None = None) -> Dashb
         revenueWeekXof=revenue(week_start),
         paymentsToReview=int(review),
     )
-
-
-def _escaped(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

@@ -37,3 +37,10 @@ def check_page(page: Any, size: Any) -> tuple[int, int]:
 def search_text(value: Any, field: str = "q") -> str | None:
     """A list's search words: trimmed, at most 100 characters, None when blank."""
     return clean_text(value, field=field, label="recherche", max_length=100)
+
+
+def contains_pattern(words: str) -> str:
+    """A LIKE pattern (escape character backslash) finding `words`, lower-cased, anywhere:
+    the words' own % and _ match themselves."""
+    escaped = words.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"

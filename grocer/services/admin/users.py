@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, func, or_, select
 from typing_extensions import TypedDict
 
@@ -18,7 +19,7 @@ from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.models.constants import ADMIN_ROLE, CONSUMER_ROLE, ROLES
 from grocer.services import tokens
 from grocer.services.admin import access, audit
-from grocer.services.admin.paging import Page, check_page, search_text
+from grocer.services.admin.paging import Page, check_page, contains_pattern, search_text
 from grocer.services.errors import Conflict, NotFound, ValidationFailed
 from grocer.services.validation import check_bool
 
@@ -65,6 +66,16 @@ def _order_counts(db: Session, ids: list[int]) -> dict[int, int]:
     return {int(uid): int(n) for uid, n in rows}
 
 
+def account_matches(words: str) -> sa.ColumnElement[bool]:
+    """The accounts whose e-mail, user name or names hold `words` (any case)."""
+    like = contains_pattern(words)
+    return or_(
+        func.lower(col(User.email)).like(like, escape="\\"),
+        func.lower(col(User.username)).like(like, escape="\\"),
+        func.lower(col(User.first_name) + " " + col(User.last_name)).like(like, escape="\\"),
+    )
+
+
 def search_users(
     db: Session, actor: User, *, q: Any = None, page: Any = 1, size: Any = 20
 ) -> Page[AdminUserDict]:
@@ -74,17 +85,7 @@ def search_users(
     where = [col(User.deleted_at).is_(None)]
     words = search_text(q)
     if words:
-        like = "%" + words.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        like += "%"
-        where.append(
-            or_(
-                func.lower(col(User.email)).like(like, escape="\\"),
-                func.lower(col(User.username)).like(like, escape="\\"),
-                func.lower(col(User.first_name) + " " + col(User.last_name)).like(
-                    like, escape="\\"
-                ),
-            )
-        )
+        where.append(account_matches(words))
     total = db.exec(select(func.count()).select_from(User).where(*where)).one()
     rows = db.exec(
         select(User)
