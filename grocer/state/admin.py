@@ -8,6 +8,7 @@ that account's role again from its row: a tab cannot make itself an admin by cha
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import reflex as rx
@@ -28,6 +29,8 @@ from grocer.views.admin import (
     order_row,
     user_row,
 )
+
+logger = logging.getLogger(__name__)
 
 ROUTE = "/admin"
 TABS: tuple[str, ...] = ("dashboard", "orders", "users", "audit")
@@ -105,6 +108,7 @@ class AdminState(rx.State):
         try:
             allowed = await session_guard.call(access.areas_of, as_user=user_id)
         except Exception:
+            logger.warning("admin: could not read the account's roles", exc_info=True)
             allowed = []
         self.tabs = [tab for tab in TABS if _TAB_AREA[tab] in allowed]
         if not self.tabs:
