@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 from reflex_base.utils.format import format_queue_events
 
@@ -68,6 +70,21 @@ def _badge(label: rx.Var[str], tone: str) -> rx.Component:
     )
 
 
+def _link(paths: tuple[str, ...], key: str, href: str, **props: Any) -> rx.Component:
+    """One entry of the menu: an icon and a label, going to `href`."""
+    return rx.el.li(
+        rx.el.a(
+            svg_icon(paths, 18, "text-gray-500"),
+            t(key),
+            href=href,
+            role="menuitem",
+            class_name=_ITEM,
+            **props,
+        ),
+        role="none",
+    )
+
+
 def _panel() -> rx.Component:
     return rx.el.div(
         rx.el.div(
@@ -97,31 +114,17 @@ def _panel() -> rx.Component:
         ),
         rx.el.ul(
             *(
-                rx.el.li(
-                    rx.el.a(
-                        svg_icon(paths, 18, "text-gray-500"),
-                        t(key),
-                        href=f"/account?section={section}",
-                        role="menuitem",
-                        on_click=[rx.prevent_default, AuthState.go_to_account(section)],
-                        class_name=_ITEM,
-                    ),
-                    role="none",
+                _link(
+                    paths,
+                    key,
+                    f"/account?section={section}",
+                    on_click=[rx.prevent_default, AuthState.go_to_account(section)],
                 )
                 for section, key, paths in ENTRIES
             ),
             rx.cond(
                 SessionState.is_team,
-                rx.el.li(
-                    rx.el.a(
-                        svg_icon(_BACK_OFFICE, 18, "text-gray-500"),
-                        t("auth:account.backOffice"),
-                        href="/admin",
-                        role="menuitem",
-                        class_name=_ITEM,
-                    ),
-                    role="none",
-                ),
+                _link(_BACK_OFFICE, "auth:account.backOffice", "/admin"),
             ),
             rx.el.li(
                 rx.el.button(

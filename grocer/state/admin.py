@@ -15,6 +15,7 @@ import reflex as rx
 
 from grocer.models import ORDER_STATUSES
 from grocer.services.admin import access, audit, orders, users
+from grocer.services.catalogue import page_count
 from grocer.services.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
 from grocer.state import route_guard, session_events, session_guard
 from grocer.state.toast import show_toast
@@ -49,7 +50,8 @@ _ERRORS: dict[type[BaseException], str] = {
 
 
 def pages_of(total: int, size: int) -> int:
-    return max(1, -(-total // size))
+    """A list's pages for the pager: at least one, also when it is empty."""
+    return max(1, page_count(total, size))
 
 
 class AdminState(rx.State):
@@ -235,8 +237,7 @@ class AdminState(rx.State):
 
     @rx.event
     async def set_role(self, user_id: int, role: str):
-        roles = ["consumer"] if role == "consumer" else ["consumer", role]
-        return await self._user_change(users.set_roles, user_id, roles, "admin:toasts.saved")
+        return await self._user_change(users.set_main_role, user_id, role, "admin:toasts.saved")
 
     # --- the audit trail ------------------------------------------------------------------
 

@@ -30,8 +30,9 @@ from typing import Any
 import reflex as rx
 
 from grocer.models.base import utcnow
-from grocer.models.constants import ADMIN_ROLE, STAFF_ROLE
+from grocer.models.constants import ADMIN_ROLE
 from grocer.services import accounts, tokens
+from grocer.services.admin import access
 from grocer.services.errors import Unauthorized
 from grocer.services.names import display_name as _display_name
 from grocer.state import session_events, worker
@@ -186,9 +187,9 @@ class SessionState(rx.State):
 
     @rx.var
     def is_team(self) -> bool:
-        """The shop's team (admin or staff): the menu offers the back-office. Only a link:
-        /admin checks the account's role on the server."""
-        return ADMIN_ROLE in self.roles or STAFF_ROLE in self.roles
+        """The shop's team (the roles that open the back-office): the menu offers it. Only a
+        link: /admin checks the account's role on the server."""
+        return bool(access.role_areas(self.roles))
 
     @rx.var
     def display_name(self) -> str:

@@ -7,6 +7,7 @@ token's user), never from what a client says it is.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from grocer.models import User
@@ -18,19 +19,21 @@ AREAS: tuple[Area, ...] = ("orders", "slots", "users", "catalogue", "audit")
 STAFF_AREAS: frozenset[Area] = frozenset({"orders", "slots"})
 
 
-def areas(user: User | None) -> frozenset[Area]:
-    """The parts of the back-office this account may use (none for a shopper)."""
-    roles = set(user.roles or []) if user is not None and user.is_active else set()
-    if ADMIN_ROLE in roles:
+def role_areas(roles: Iterable[str]) -> frozenset[Area]:
+    """The parts of the back-office these roles open (none for a shopper)."""
+    held = set(roles)
+    if ADMIN_ROLE in held:
         return frozenset(AREAS)
-    if STAFF_ROLE in roles:
+    if STAFF_ROLE in held:
         return STAFF_AREAS
     return frozenset()
 
 
-def may_enter(user: User | None) -> bool:
-    """Whether /admin opens at all for this account."""
-    return bool(areas(user))
+def areas(user: User | None) -> frozenset[Area]:
+    """The parts of the back-office this account may use (a disabled account: none)."""
+    if user is None or not user.is_active:
+        return frozenset()
+    return role_areas(user.roles or [])
 
 
 def require(user: User, area: Area) -> User:

@@ -158,7 +158,7 @@ def set_roles(
     if not isinstance(roles, list) or not roles or len(roles) > len(ROLES):
         raise ValidationFailed("roles", "Choisissez au moins un rôle : consumer, staff, admin")
     if any(not isinstance(r, str) or r not in ROLES for r in roles):
-        raise ValidationFailed("roles", "Rôle inconnu (rôles possibles : consumer, staff, admin)")
+        raise _unknown_role()
     wanted = [r for r in ROLES if r in roles]  # one order, no repeats
     user = _account(db, user_id)
     if user.id == actor.id and ADMIN_ROLE not in wanted:
@@ -183,3 +183,18 @@ def set_roles(
         )
         db.flush()
     return user_detail(db, actor, user_id)
+
+
+def set_main_role(
+    db: Session, actor: User, user_id: int, role: Any, *, now: datetime | None = None
+) -> AdminUserDict:
+    """The /admin page's role select: a shopper stays a consumer whatever else it is given
+    (consumer; consumer and staff; consumer and admin)."""
+    if not isinstance(role, str) or role not in ROLES:
+        raise _unknown_role()
+    roles = [CONSUMER_ROLE] if role == CONSUMER_ROLE else [CONSUMER_ROLE, role]
+    return set_roles(db, actor, user_id, roles, now=now)
+
+
+def _unknown_role() -> ValidationFailed:
+    return ValidationFailed("roles", "Rôle inconnu (rôles possibles : consumer, staff, admin)")
