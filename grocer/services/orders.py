@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
@@ -256,7 +257,11 @@ def move_to(
 ) -> None:
     """The one place a status changes: the transition must be allowed (else Conflict 409),
     it is recorded in the history (who moved it: `note`); a cancelled order gives its slot
-    and the credit it used back; a delivered one may pay a referral reward."""
+    and the credit it used back; a delivered one may pay a referral reward.
+
+    The order's row is locked and read again first: two changes at once (a double click, two
+    admins, the shopper and a payment refusal) move it once, and the other gets the 409."""
+    _lock(db, order)
     if not can_transition(order.status, target):
         raise Conflict(
             f"Transition de statut impossible : {order.status} → {target}",
@@ -273,6 +278,16 @@ def move_to(
         credit.give_back_for_order(db, order.user_id, order.number, now=now)
     if target == "delivered":
         referral.reward_on_delivery(db, order, now)
+
+
+def _lock(db: Session, order: Order) -> None:
+    """Hold the order's row until the commit and read it again (PostgreSQL: a row lock;
+    SQLite: a no-op UPDATE takes the database's write lock)."""
+    if db.get_bind().dialect.name == "sqlite":
+        db.exec(sa.update(Order).where(col(Order.id) == order.id).values(id=Order.id))
+    else:
+        db.exec(sa.select(Order.id).where(col(Order.id) == order.id).with_for_update())
+    db.refresh(order)
 
 
 def new_order_number(now: datetime) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session, col, select
@@ -18,6 +19,7 @@ from tests.support import API
 from tests.support.accounts import bearer_for, stored_user
 from tests.support.carts import make_article
 from tests.support.checkout import BAG_QUANTITY, RICE_PRICE, fill_bag, make_slot, order_body, place
+from tests.support.concurrency import at_once
 
 Auth = dict[str, str]
 
@@ -273,3 +275,21 @@ def test_the_dashboard_counts_todays_orders_and_revenue(
     assert board["today"]["pending"] == 1 and board["week"]["pending"] == 1
     assert board["revenueTodayXof"] == order["total"]
     assert board["paymentsToReview"] == 0
+
+
+def test_a_double_click_on_a_status_moves_the_order_once(
+    live_api: str, client: TestClient, db: Session, admin: User, order: dict[str, Any]
+) -> None:
+    """Two identical status changes at the same instant (a double click, two admins): one
+    moves the order, the other is refused, and the history and the trail say it once."""
+    auth = bearer_for(admin)
+    url = f"{live_api}/admin/orders/{order['id']}/status"
+
+    def confirm(_: int) -> int:
+        with httpx.Client(timeout=60) as http:
+            return http.post(url, json={"status": "confirmed"}, headers=auth).status_code
+
+    assert sorted(at_once(2, confirm)) == [200, 409]
+    detail = client.get(f"{API}/admin/orders/{order['id']}", headers=auth).json()
+    assert [step["status"] for step in detail["history"]].count("confirmed") == 1
+    assert client.get(f"{API}/admin/audit", headers=auth).json()["total"] == 1
