@@ -3,38 +3,26 @@ Lists are paged on the server (AdminState); every panel works at 390 px (rows st
 
 from __future__ import annotations
 
-from typing import Any
-
 import reflex as rx
 
+from grocer.components.admin_catalogue import catalogue_panel
+from grocer.components.admin_home import home_panel
+from grocer.components.admin_parts import (
+    BADGE,
+    GREEN,
+    INPUT,
+    SMALL,
+    STATUS_COLOURS,
+    paged_list,
+    search_form,
+)
+from grocer.components.admin_slots import slots_panel
 from grocer.components.checkout_summary import CARD
 from grocer.components.i18n import t, t_var
 from grocer.models import ORDER_STATUSES
 from grocer.services.admin.audit import ACTIONS
 from grocer.state.admin import AdminState
 from grocer.views.styles import FOCUS
-
-INPUT = (
-    "h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-sm text-gray-900 "
-    f"placeholder:text-gray-500 {FOCUS}"
-)
-SMALL = (
-    "inline-flex h-10 items-center justify-center rounded-full border border-gray-300 bg-white "
-    "px-4 text-sm font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-50 "
-    f"disabled:cursor-not-allowed {FOCUS}"
-)
-GREEN = (
-    "inline-flex h-10 items-center justify-center rounded-full bg-green-700 px-4 text-sm "
-    f"font-semibold text-white hover:bg-green-800 disabled:opacity-60 {FOCUS}"
-)
-BADGE = "rounded-full px-2.5 py-0.5 text-xs font-semibold"
-STATUS_COLOURS = {
-    "pending": "bg-amber-100 text-amber-900",
-    "confirmed": "bg-blue-100 text-blue-900",
-    "shipped": "bg-indigo-100 text-indigo-900",
-    "delivered": "bg-green-100 text-green-900",
-    "cancelled": "bg-gray-200 text-gray-800",
-}
 
 
 def tabs() -> rx.Component:
@@ -67,62 +55,6 @@ def status_badge(status: rx.Var[str]) -> rx.Component:
             f"{BADGE} bg-gray-100 text-gray-800",
         ),
         data_status=status,
-    )
-
-
-def pager(page: rx.Var[int], pages: rx.Var[int], step: Any) -> rx.Component:
-    return rx.el.div(
-        rx.el.button(
-            t("admin:pager.previous"),
-            type="button",
-            on_click=step(-1),
-            disabled=page <= 1,
-            class_name=SMALL,
-        ),
-        rx.el.span(t("admin:pager.page", page=page, pages=pages), class_name="text-sm"),
-        rx.el.button(
-            t("admin:pager.next"),
-            type="button",
-            on_click=step(1),
-            disabled=page >= pages,
-            class_name=SMALL,
-        ),
-        class_name="flex items-center justify-between gap-3",
-    )
-
-
-def empty(key: str) -> rx.Component:
-    return rx.el.p(t(key), class_name="py-8 text-center text-sm text-gray-600")
-
-
-def search_form(
-    field_id: str, key: str, value: rx.Var[str], button: str, on_submit: Any, *extra: rx.Component
-) -> rx.Component:
-    """A list's search box (its words in `q`), `extra` fields, and the submit button."""
-    return rx.el.form(
-        rx.el.label(t(key), html_for=field_id, class_name="sr-only"),
-        rx.el.input(
-            id=field_id,
-            name="q",
-            default_value=value,
-            placeholder=t(key),
-            max_length=100,
-            class_name=INPUT,
-        ),
-        *extra,
-        rx.el.button(t(button), type="submit", class_name=GREEN),
-        on_submit=on_submit,
-        class_name="flex flex-col gap-2 sm:flex-row",
-    )
-
-
-def paged_list(
-    rows: rx.Var, render: Any, empty_key: str, page: rx.Var[int], pages: rx.Var[int], step: Any
-) -> rx.Component:
-    """A page of rows (or the empty message) and the pager under it."""
-    return rx.fragment(
-        rx.cond(rows.length() > 0, rx.el.ul(rx.foreach(rows, render)), empty(empty_key)),
-        pager(page, pages, step),
     )
 
 
@@ -409,6 +341,9 @@ def back_office() -> rx.Component:
         rx.match(
             AdminState.tab,
             ("orders", orders_panel()),
+            ("slots", slots_panel()),
+            ("catalogue", catalogue_panel()),
+            ("home", home_panel()),
             ("users", users_panel()),
             ("audit", audit_panel()),
             dashboard_panel(),

@@ -15,9 +15,11 @@ import reflex as rx
 
 from grocer.models import ORDER_STATUSES
 from grocer.services.admin import access, audit, orders, users
-from grocer.services.catalogue import page_count
-from grocer.services.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
 from grocer.state import route_guard, session_events, session_guard
+from grocer.state.admin_catalogue import AdminCatalogueState
+from grocer.state.admin_home import AdminHomeState
+from grocer.state.admin_run import Shown, SignedOut, pages_of, run_service
+from grocer.state.admin_slots import AdminSlotsState
 from grocer.state.toast import show_toast
 from grocer.views.admin import (
     EMPTY_DASHBOARD,
@@ -34,24 +36,22 @@ from grocer.views.admin import (
 logger = logging.getLogger(__name__)
 
 ROUTE = "/admin"
-TABS: tuple[str, ...] = ("dashboard", "orders", "users", "audit")
+TABS: tuple[str, ...] = ("dashboard", "orders", "slots", "catalogue", "home", "users", "audit")
 _TAB_AREA: dict[str, access.Area] = {
     "dashboard": "orders",
     "orders": "orders",
+    "slots": "slots",
+    "catalogue": "catalogue",
+    "home": "catalogue",
     "users": "users",
     "audit": "audit",
 }
-_ERRORS: dict[type[BaseException], str] = {
-    Conflict: "admin:toasts.notAllowed",
-    ValidationFailed: "admin:toasts.invalid",
-    NotFound: "admin:toasts.notFound",
-    Forbidden: "admin:toasts.denied",
+#: The tabs whose panel has its own state: opening one starts that state's `load`.
+_PANEL_LOADS: dict[str, Any] = {
+    "catalogue": AdminCatalogueState.load,
+    "home": AdminHomeState.load,
+    "slots": AdminSlotsState.load,
 }
-
-
-def pages_of(total: int, size: int) -> int:
-    """A list's pages for the pager: at least one, also when it is empty."""
-    return max(1, page_count(total, size))
 
 
 class AdminState(rx.State):
@@ -80,25 +80,14 @@ class AdminState(rx.State):
     trail_page: int = 1
     trail_pages: int = 1
 
-    async def _actor(self) -> int | None:
-        """The signed-in account's id, or None (the tab is then closed to the back-office)."""
-        user_id = await session_guard.signed_in_user_id(self)
-        if user_id is None:
-            self.ready = False
-        return user_id
-
     async def _run(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        """A back-office service as the signed-in account; a refusal becomes a toast."""
-        user_id = await self._actor()
-        if user_id is None:
-            return None
+        """A back-office service as the signed-in account (None, and the back-office closed,
+        when no one is signed in any more); a refusal raises Shown."""
         try:
-            return await session_guard.call(fn, *args, as_user=user_id, **kwargs)
-        except Exception as exc:
-            key = session_guard.message_key(
-                exc, _ERRORS, "admin:toasts.failed", context="admin " + fn.__name__
-            )
-            raise _Shown(key) from exc
+            return await run_service(self, fn, *args, **kwargs)
+        except SignedOut:
+            self.ready = False
+            return None
 
     @rx.event
     async def load(self):
@@ -122,6 +111,8 @@ class AdminState(rx.State):
         return await self._refresh()
 
     async def _refresh(self) -> Any:
+        if self.tab in _PANEL_LOADS:
+            return _PANEL_LOADS[self.tab]
         try:
             if self.tab == "dashboard":
                 board = await self._run(orders.dashboard)
@@ -132,7 +123,7 @@ class AdminState(rx.State):
                 await self._load_users()
             elif self.tab == "audit":
                 await self._load_trail()
-        except _Shown as shown:
+        except Shown as shown:
             return await show_toast(self, shown.key, error=True)
         return None
 
@@ -191,7 +182,7 @@ class AdminState(rx.State):
             self.notes.pop(str(order_id), None)
             await self._load_orders()
             yield await show_toast(self, "admin:toasts.statusChanged")
-        except _Shown as shown:
+        except Shown as shown:
             yield await show_toast(self, shown.key, error=True)
         finally:
             self.busy = False
@@ -226,7 +217,7 @@ class AdminState(rx.State):
             await self._run(fn, user_id, value)
             await self._load_users()
             return await show_toast(self, done)
-        except _Shown as shown:
+        except Shown as shown:
             return await show_toast(self, shown.key, error=True)
         finally:
             self.busy = False
@@ -262,13 +253,6 @@ class AdminState(rx.State):
             return None
         self.trail_page = min(max(1, self.trail_page + step), self.trail_pages)
         return await self._refresh()
-
-
-class _Shown(ServiceError):
-    """A refusal already turned into a toast's key."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key=key)
 
 
 async def _close_the_back_office(state: rx.State) -> Any:

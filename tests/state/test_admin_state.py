@@ -110,7 +110,7 @@ def test_staff_move_orders_but_cannot_touch_accounts(
     root = tab_of(db, shop["alice"], ["consumer", "staff"])
     admin = sub(root, AdminState)
     run(AdminState.load, admin)
-    assert admin.ready and admin.tabs == ["dashboard", "orders"]
+    assert admin.ready and admin.tabs == ["dashboard", "orders", "slots"]
     run(AdminState.open_tab, admin, "users")
     assert admin.tab == "dashboard"  # not one of its tabs
     run(AdminState.open_tab, admin, "orders")
@@ -130,7 +130,7 @@ def test_an_admin_changes_an_order_and_an_account_and_both_are_audited(
     root = tab_of(db, shop["alice"], ["consumer", "admin"])
     admin = sub(root, AdminState)
     run(AdminState.load, admin)
-    assert admin.tabs == ["dashboard", "orders", "users", "audit"]
+    assert admin.tabs == ["dashboard", "orders", "slots", "catalogue", "home", "users", "audit"]
     assert admin.board["today"]["pending"] == 1
     run(AdminState.open_tab, admin, "orders")
     run(AdminState.set_note, admin, str(order.id), "Client prévenu")

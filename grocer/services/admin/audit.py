@@ -20,7 +20,35 @@ from grocer.services.errors import ServiceError
 from grocer.services.validation import invalid_field, plain_text, record_id
 
 NOTE_MAX = 500
-ACTIONS: tuple[str, ...] = ("order.status", "user.active", "user.roles")
+ACTIONS: tuple[str, ...] = (
+    "order.status",
+    "user.active",
+    "user.roles",
+    "category.create",
+    "category.update",
+    "article.create",
+    "article.update",
+    "article.picture",
+    "section.create",
+    "section.update",
+    "promotion.create",
+    "promotion.update",
+    "slot.template",
+    "slot.capacity",
+    "slot.closure",
+)
+#: What an entry's target is (the trail's `targetType` filter).
+TARGET_TYPES: tuple[str, ...] = (
+    "order",
+    "user",
+    "category",
+    "article",
+    "section",
+    "promotion",
+    "slot",
+    "slot_template",
+    "slot_closure",
+)
 
 
 class AppendOnly(ServiceError):
@@ -124,7 +152,7 @@ def list_entries(
             raise _bad("action")
         where.append(col(AuditEntry.action) == action)
     if target_type is not None:
-        if target_type not in ("order", "user"):
+        if target_type not in TARGET_TYPES:
             raise _bad("targetType")
         where.append(col(AuditEntry.target_type) == target_type)
     for field, column, value in (

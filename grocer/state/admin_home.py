@@ -1,0 +1,16 @@
+"""The back-office's home panel (/admin, issue 17):
+home sections and banner promotions.
+
+Every handler goes through grocer.state.admin_run.run_service: the service checks the signed-in
+account's role from its row."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+
+class AdminHomeState(rx.State):
+    @rx.event
+    async def load(self):
+        """Opening the tab (the back-office's AdminState starts it)."""
+        return None
