@@ -277,6 +277,10 @@ def create_api() -> FastAPI:
     from grocer.api import (
         account,
         admin,
+        admin_catalogue,
+        admin_home,
+        admin_pictures,
+        admin_slots,
         auth,
         cart,
         catalogue,
@@ -336,6 +340,10 @@ def create_api() -> FastAPI:
         orders,
         payments,
         admin,
+        admin_catalogue,
+        admin_pictures,
+        admin_home,
+        admin_slots,
         operations,
     ):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
