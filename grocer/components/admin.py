@@ -13,6 +13,7 @@ from grocer.components.admin_parts import (
     INPUT,
     SMALL,
     STATUS_COLOURS,
+    empty,
     paged_list,
     search_form,
 )
@@ -22,6 +23,7 @@ from grocer.components.i18n import t, t_var
 from grocer.models import ORDER_STATUSES
 from grocer.services.admin.audit import ACTIONS
 from grocer.state.admin import AdminState
+from grocer.views.admin import DayBar, SlotFill
 from grocer.views.styles import FOCUS
 
 
@@ -83,6 +85,75 @@ def _counts(title: str, counts: rx.Var) -> rx.Component:
     )
 
 
+def _bar(bar: rx.Var) -> rx.Component:
+    """One day: its orders above a bar as tall as its share of the busiest day, the day under."""
+    return rx.el.li(
+        rx.el.span(bar["orders"].to_string(), class_name="text-xs font-semibold tabular-nums"),
+        rx.el.div(
+            rx.el.div(
+                class_name="w-full rounded-t-lg bg-green-600",
+                style={"height": bar["height"].to_string() + "%"},
+            ),
+            class_name="flex h-28 w-full items-end",
+        ),
+        rx.el.span(bar["day"].to(str), class_name="text-xs text-gray-600"),
+        title=bar["revenue"].to(str) + " XOF",
+        data_day=bar["day"].to(str),
+        class_name="flex flex-1 flex-col items-center gap-1",
+    )
+
+
+def _chart(bars: rx.Var) -> rx.Component:
+    return rx.el.figure(
+        rx.el.figcaption(t("admin:dashboard.chart"), class_name="text-base font-semibold"),
+        rx.el.ol(rx.foreach(bars, _bar), class_name="mt-3 flex items-end gap-2"),
+        class_name=CARD,
+    )
+
+
+def _slot_fill(slot: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            rx.el.span(
+                slot["day"].to(str),
+                " · ",
+                t_var("admin:dashboard.kinds." + slot["kind"].to(str)),
+                " · ",
+                slot["hours"].to(str),
+            ),
+            rx.el.span(
+                slot["taken"].to_string(),
+                " / ",
+                slot["capacity"].to_string(),
+                class_name="font-semibold tabular-nums",
+            ),
+            class_name="flex justify-between gap-3 text-sm",
+        ),
+        rx.el.div(
+            rx.el.div(
+                class_name=rx.cond(
+                    slot["almost_full"].to(bool), "h-2 bg-amber-500", "h-2 bg-green-600"
+                ),
+                style={"width": slot["percent"].to_string() + "%"},
+            ),
+            class_name="mt-1 h-2 overflow-hidden rounded-full bg-gray-100",
+        ),
+        class_name="py-2",
+    )
+
+
+def _filling(slots: rx.Var) -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(t("admin:dashboard.slots"), class_name="text-base font-semibold"),
+        rx.cond(
+            slots.length() > 0,
+            rx.el.ul(rx.foreach(slots, _slot_fill)),
+            empty("admin:dashboard.noSlots"),
+        ),
+        class_name=CARD,
+    )
+
+
 def dashboard_panel() -> rx.Component:
     board = AdminState.board
     return rx.el.div(
@@ -105,6 +176,11 @@ def dashboard_panel() -> rx.Component:
                 class_name=CARD,
             ),
             class_name="grid gap-3 sm:grid-cols-2",
+        ),
+        rx.el.div(
+            _chart(board["days"].to(list[DayBar])),
+            _filling(board["slots"].to(list[SlotFill])),
+            class_name="grid gap-3 md:grid-cols-2",
         ),
         class_name="space-y-3",
     )

@@ -39,12 +39,39 @@ class AuditRow(TypedDict):
     note: str
 
 
+class DayBar(TypedDict):
+    """One bar of the dashboard's chart."""
+
+    day: str  # '28/11'
+    orders: int
+    revenue: str
+    height: int  # percent of the tallest bar (at least a sliver when there are orders)
+
+
+class SlotFill(TypedDict):
+    """A slot of the coming days and how full it is."""
+
+    day: str  # '28/11'
+    kind: str
+    hours: str  # '9h - 13h'
+    taken: int  # booked + held
+    capacity: int
+    percent: int
+    almost_full: bool  # FULL_FROM percent or more
+
+
 class Dashboard(TypedDict):
     today: dict[str, int]
     week: dict[str, int]
     revenueToday: str
     revenueWeek: str
     toReview: int
+    days: list[DayBar]
+    slots: list[SlotFill]
+
+
+#: A slot this full (percent) is shown as almost full.
+FULL_FROM = 80
 
 
 def _text(value: Any) -> str:
@@ -104,6 +131,39 @@ def audit_row(row: dict[str, Any]) -> AuditRow:
     )
 
 
+def _day(iso: str) -> str:
+    """'2026-11-28' → '28/11'."""
+    return f"{iso[8:10]}/{iso[5:7]}"
+
+
+def _bars(days: list[dict[str, Any]]) -> list[DayBar]:
+    tallest = max((int(day["orders"]) for day in days), default=0)
+    return [
+        DayBar(
+            day=_day(day["date"]),
+            orders=int(day["orders"]),
+            revenue=_text(day["revenueXof"]),
+            height=max(4, round(100 * int(day["orders"]) / tallest)) if day["orders"] else 0,
+        )
+        for day in days
+    ]
+
+
+def _fill(slot: dict[str, Any]) -> SlotFill:
+    taken = int(slot["booked"]) + int(slot["held"])
+    percent = min(100, round(100 * taken / slot["capacity"])) if slot["capacity"] else 100
+    start, _, end = str(slot["slot"]).partition("-")
+    return SlotFill(
+        day=_day(slot["date"]),
+        kind=_text(slot["kind"]),
+        hours=f"{start}h - {end}h",
+        taken=taken,
+        capacity=int(slot["capacity"]),
+        percent=percent,
+        almost_full=percent >= FULL_FROM,
+    )
+
+
 def dashboard(board: dict[str, Any]) -> Dashboard:
     return Dashboard(
         today=dict(board["today"]),
@@ -111,7 +171,11 @@ def dashboard(board: dict[str, Any]) -> Dashboard:
         revenueToday=_text(board["revenueTodayXof"]),
         revenueWeek=_text(board["revenueWeekXof"]),
         toReview=int(board["paymentsToReview"]),
+        days=_bars(list(board["days"])),
+        slots=[_fill(slot) for slot in board["slots"]],
     )
 
 
-EMPTY_DASHBOARD = Dashboard(today={}, week={}, revenueToday="", revenueWeek="", toReview=0)
+EMPTY_DASHBOARD = Dashboard(
+    today={}, week={}, revenueToday="", revenueWeek="", toReview=0, days=[], slots=[]
+)

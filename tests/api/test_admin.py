@@ -6,6 +6,7 @@ account's tokens stop working at once, roles change, and the trail cannot be rew
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -275,6 +276,30 @@ def test_the_dashboard_counts_todays_orders_and_revenue(
     assert board["today"]["pending"] == 1 and board["week"]["pending"] == 1
     assert board["revenueTodayXof"] == order["total"]
     assert board["paymentsToReview"] == 0
+    # The chart: seven days, oldest first, the order on today's bar.
+    days = board["days"]
+    assert len(days) == 7 and days == sorted(days, key=lambda d: d["date"])
+    assert days[-1]["date"] == order["date"][:10]
+    assert days[-1]["orders"] == 1 and days[-1]["revenueXof"] == order["total"]
+    assert sum(day["orders"] for day in days) == 1
+    # The order's slot (tomorrow) is among the slots filling up, with its booking.
+    (slot,) = [s for s in board["slots"] if s["id"] == order["slot"]["id"]]
+    assert slot["booked"] == 1 and slot["capacity"] == 20 and slot["slot"] == "9-13"
+
+
+def test_the_dashboards_chart_leaves_a_cancelled_order_out_of_the_revenue(
+    client: TestClient, admin: User, order: dict[str, Any]
+) -> None:
+    auth = bearer_for(admin)
+    moved = client.post(
+        f"{API}/admin/orders/{order['id']}/status", json={"status": "cancelled"}, headers=auth
+    )
+    assert moved.status_code == 200
+    board = client.get(f"{API}/admin/dashboard", headers=auth).json()
+    today = board["days"][-1]
+    assert today["orders"] == 1 and Decimal(today["revenueXof"]) == 0
+    # The cancellation gave the slot back: nothing booked on it any more.
+    assert all(s["booked"] == 0 for s in board["slots"])
 
 
 def test_a_double_click_on_a_status_moves_the_order_once(

@@ -132,6 +132,9 @@ def test_an_admin_changes_an_order_and_an_account_and_both_are_audited(
     run(AdminState.load, admin)
     assert admin.tabs == ["dashboard", "orders", "slots", "catalogue", "home", "users", "audit"]
     assert admin.board["today"]["pending"] == 1
+    bars = admin.board["days"]
+    assert len(bars) == 7 and bars[-1]["orders"] == 1 and bars[-1]["height"] == 100
+    assert all(bar["height"] == 0 for bar in bars[:-1])
     run(AdminState.open_tab, admin, "orders")
     run(AdminState.set_note, admin, str(order.id), "Client prévenu")
     run(AdminState.change_status, admin, order.id, "delivered")  # not allowed from pending

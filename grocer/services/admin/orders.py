@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, func, or_, select
 from typing_extensions import TypedDict
 
-from grocer.models import ORDER_STATUSES, Order, Payment, User
+from grocer.models import ORDER_STATUSES, DeliverySlot, Order, Payment, User
 from grocer.models.base import as_utc, iso_utc, utcnow
 from grocer.services import checkout, orders
 from grocer.services.admin import access, audit, users
@@ -190,12 +190,41 @@ def change_status(
     return order_detail(db, actor, order_id)
 
 
+class DayDict(TypedDict):
+    """One day of the dashboard's chart."""
+
+    date: str  # YYYY-MM-DD
+    orders: int  # placed that day, cancelled ones included
+    revenueXof: str  # cancelled orders left out
+
+
+class SlotFillDict(TypedDict):
+    """A made slot of the coming days and how full it is."""
+
+    id: int
+    kind: str
+    date: str
+    slot: str  # '9-13'
+    capacity: int
+    booked: int
+    held: int
+
+
 class DashboardDict(TypedDict):
     today: dict[str, int]
     week: dict[str, int]
     revenueTodayXof: str
     revenueWeekXof: str
     paymentsToReview: int
+    days: list[DayDict]  # the last seven days, oldest first
+    slots: list[SlotFillDict]  # the made slots of today and the next two days, fullest first
+
+
+_DAY = timedelta(days=1)
+#: How many days ahead the dashboard shows the slots' filling (today included).
+FILL_DAYS = 3
+#: At most this many slots are listed (the fullest).
+FILL_ROWS = 12
 
 
 def dashboard(db: Session, actor: User, *, now: datetime | None = None) -> DashboardDict:
@@ -235,4 +264,62 @@ def dashboard(db: Session, actor: User, *, now: datetime | None = None) -> Dashb
         revenueTodayXof=revenue(midnight),
         revenueWeekXof=revenue(week_start),
         paymentsToReview=int(review),
+        days=_days(db, week_start),
+        slots=_filling(db, moment.date()),
     )
+
+
+def _days(db: Session, first: datetime) -> list[DayDict]:
+    """Orders and revenue of each of seven days from `first`, in one query: one pair of sums
+    per day over ranges of `created_at` (portable, and the created_at index serves it)."""
+    starts = [first + timedelta(days=i) for i in range(7)]
+    kept = sa.and_(col(Order.status) != "cancelled", col(Order.currency) == "XOF")
+    columns: list[Any] = []
+    for start in starts:
+        within = sa.and_(col(Order.created_at) >= start, col(Order.created_at) < start + _DAY)
+        columns.append(func.coalesce(func.sum(sa.case((within, 1), else_=0)), 0))
+        columns.append(
+            func.coalesce(func.sum(sa.case((sa.and_(within, kept), Order.total), else_=0)), 0)
+        )
+    row = db.exec(select(*columns).where(col(Order.created_at) >= first)).one()
+    return [
+        DayDict(
+            date=start.date().isoformat(),
+            orders=int(row[2 * i]),
+            revenueXof=decimal_string(Decimal(str(row[2 * i + 1]))),
+        )
+        for i, start in enumerate(starts)
+    ]
+
+
+def _filling(db: Session, today: date) -> list[SlotFillDict]:
+    """The made slots of the next FILL_DAYS days that can take orders, fullest first (the
+    ones to watch, or to give more places)."""
+    taken = col(DeliverySlot.booked) + col(DeliverySlot.held)
+    rows = db.exec(
+        select(DeliverySlot)
+        .where(
+            col(DeliverySlot.day) >= today,
+            col(DeliverySlot.day) < today + timedelta(days=FILL_DAYS),
+            col(DeliverySlot.capacity) > 0,
+        )
+        .order_by(
+            (taken * 1000 / col(DeliverySlot.capacity)).desc(),
+            col(DeliverySlot.day),
+            col(DeliverySlot.start_hour),
+            col(DeliverySlot.kind),
+        )
+        .limit(FILL_ROWS)
+    ).all()
+    return [
+        SlotFillDict(
+            id=row.id or 0,
+            kind=row.kind,
+            date=row.day.isoformat(),
+            slot=f"{row.start_hour}-{row.end_hour}",
+            capacity=row.capacity,
+            booked=row.booked,
+            held=row.held,
+        )
+        for row in rows
+    ]
