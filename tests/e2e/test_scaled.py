@@ -244,9 +244,15 @@ def test_a_worker_stopped_for_a_release_finishes_the_change_under_way(
             stopping.process.wait(timeout=60)
             exited.append(datetime.now(UTC))
 
-        slow_save_file(scaled).write_text("4")  # the next change takes 4 s to be written
+        switch = slow_save_file(scaled)
+        switch.write_text("4")  # the next change takes 4 s to be written
         page.get_by_label("Augmenter la quantité").first.click()
-        time.sleep(1)  # under way on the worker
+        # Under way on the worker: the save empties the switch when it starts (a fixed wait
+        # stopped the worker before a late event had even arrived, now and then).
+        deadline = time.monotonic() + 15
+        while switch.read_text().strip() != "0" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert switch.read_text().strip() == "0", "the change never reached the worker"
         scaled.signal_worker(held.index(1), signal.SIGTERM)
         watcher = threading.Thread(target=watch)
         watcher.start()
