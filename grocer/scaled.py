@@ -40,16 +40,23 @@ def nginx_program() -> str:
     return shutil.which("nginx") or "/usr/sbin/nginx"
 
 
-def site_config(listen: str, worker_ports: Sequence[int], build_dir: Path) -> str:
-    """deploy/nginx-grocer.conf with its placeholders filled."""
+def site_config(
+    listen: str, worker_ports: Sequence[int], build_dir: Path, media_dir: Path | None = None
+) -> str:
+    """deploy/nginx-grocer.conf with its placeholders filled (the media folder: the workers'
+    GROCER_MEDIA_DIR, by default this environment's)."""
+    from grocer.settings import get_settings
+
     workers = "\n    ".join(
         f"server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;" for port in worker_ports
     )
+    media = (media_dir or get_settings().media_dir).resolve()
     return (
         SITE_TEMPLATE.read_text(encoding="utf-8")
         .replace("@WORKERS@", workers)
         .replace("@LISTEN@", listen)
         .replace("@BUILD@", str(build_dir))
+        .replace("@MEDIA@", str(media))
     )
 
 
@@ -121,6 +128,15 @@ class ScaledShop:
             "GROCER_ALLOWED_ORIGINS": f"{extra},{origins}" if extra else origins,
         }
 
+    def media_dir(self) -> Path:
+        """The workers' media folder (their GROCER_MEDIA_DIR, else their data folder's), which
+        nginx serves at /media/."""
+        if self.env.get("GROCER_MEDIA_DIR", "").strip():
+            folder = Path(self.env["GROCER_MEDIA_DIR"].strip())
+        else:
+            folder = Path(self.env.get("GROCER_DATA_DIR") or "data") / "media"
+        return (self.project / folder).resolve()  # the workers run in the project's folder
+
     def start(self) -> str:
         """Start the workers, then nginx once they answer; the shop's base URL."""
         from grocer.web.build import built_pages_dir
@@ -140,6 +156,7 @@ class ScaledShop:
                 f"127.0.0.1:{self.port}",
                 self.worker_ports,
                 (self.project / built_pages_dir()).resolve(),  # Reflex's is relative to it
+                self.media_dir(),
             ),
             encoding="utf-8",
         )

@@ -160,6 +160,9 @@ class Settings:
     # /api/v1/metrics (unset: no metrics route).
     log_format: str = "text"
     metrics_token: str = field(default="", repr=False)
+    # Pictures uploaded in the back-office (grocer.services.admin.pictures), served at /media/;
+    # several workers must share this folder (nginx serves it too: deploy/nginx-grocer.conf).
+    media_dir: Path = DATA_DIR / "media"
 
     @property
     def mobile_money_enabled(self) -> bool:
@@ -270,4 +273,5 @@ def get_settings() -> Settings:
         deletion_grace_days=_env_int("GROCER_DELETION_GRACE_DAYS", 30, low=0, high=3650),
         log_format=_env_choice("GROCER_LOG_FORMAT", "text", ("text", "json")),
         metrics_token=_token("GROCER_METRICS_TOKEN"),
+        media_dir=Path(_env("GROCER_MEDIA_DIR") or str(DATA_DIR / "media")),
     )

@@ -286,6 +286,7 @@ def create_api() -> FastAPI:
         catalogue,
         favorites,
         geo,
+        media,
         operations,
         orders,
         payments,
@@ -347,6 +348,8 @@ def create_api() -> FastAPI:
         operations,
     ):
         api.include_router(module.router, prefix=API_PREFIX, responses=_ERROR_RESPONSES)
+    # The back-office's uploaded pictures, at /media/ beside the pages (not under the prefix).
+    api.include_router(media.router)
     api.router.routes.append(_unmatched_api_route())
     api.openapi = lambda: _openapi_with_error_bodies(api)  # type: ignore[method-assign]
     return api

@@ -18,6 +18,7 @@ from typing import Annotated
 from fastapi import APIRouter, Header, Query, Request, Response
 from starlette.datastructures import QueryParams
 
+from grocer.api.auth import Now
 from grocer.api.params import MAX_ID, PathId, in_range, shopper_language
 from grocer.services import catalogue as svc
 from grocer.services.catalogue_cache import CACHE, Builder
@@ -102,11 +103,17 @@ async def get_section(
 
 @router.get("/web-ui/promotions/banner", responses=_JSON)
 async def list_banner_promotions(
-    lang: Lang = None, accept_language: AcceptLanguage = None
+    now: Now, lang: Lang = None, accept_language: AcceptLanguage = None
 ) -> Response:
-    """The rotating banner: active promotions shown on the banner that have a text."""
+    """The rotating banner: active promotions shown on the banner that have a text and run
+    today (shop time, UTC); the day is part of the cache's key."""
     language = shopper_language(lang, accept_language)
-    return await _cached("banner", language, partial(svc.banner_promotions, lang=language))
+    today = svc.shop_today(now)
+    return await _cached(
+        "banner",
+        (language, today.isoformat()),
+        partial(svc.banner_promotions, lang=language, today=today),
+    )
 
 
 @router.get("/web-ui/promotions", responses=_JSON)

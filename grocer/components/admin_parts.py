@@ -87,3 +87,70 @@ def paged_list(
         rx.cond(rows.length() > 0, rx.el.ul(rx.foreach(rows, render)), empty(empty_key)),
         pager(page, pages, step),
     )
+
+
+# --- form pieces shared by the panels' edit forms (catalogue, home) ---------------------------
+
+TEXTAREA = INPUT.replace("h-11", "min-h-20 py-2")
+ICON_BUTTON = SMALL.replace("px-4", "w-10 px-0")
+
+
+def field_error(
+    field: str, refused: rx.Var[str], message: rx.Var[str], prefix: str
+) -> rx.Component:
+    """The service's `message` under the control of `field` when `refused` names it."""
+    return rx.cond(
+        refused == field,
+        rx.el.p(message, id=f"{prefix}-error-{field}", class_name="text-sm text-red-700"),
+    )
+
+
+def labelled(
+    control_id: str, label: rx.Var[str], control: rx.Component, error: rx.Component
+) -> rx.Component:
+    """A label over its control, and the control's refusal (`field_error`) under it."""
+    return rx.el.div(
+        rx.el.label(label, html_for=control_id, class_name="text-sm font-medium"),
+        control,
+        error,
+        class_name="flex min-w-0 flex-col gap-1",
+    )
+
+
+def move_buttons(
+    up_label: rx.Var[str],
+    down_label: rx.Var[str],
+    first: rx.Var[bool],
+    last: rx.Var[bool],
+    on_move: Any,
+    busy: rx.Var[bool],
+) -> rx.Component:
+    """Up and down buttons, named after what they move for a screen reader."""
+    return rx.fragment(
+        rx.el.button(
+            "↑",
+            type="button",
+            on_click=on_move("up"),
+            disabled=first | busy,
+            aria_label=up_label,
+            class_name=ICON_BUTTON,
+        ),
+        rx.el.button(
+            "↓",
+            type="button",
+            on_click=on_move("down"),
+            disabled=last | busy,
+            aria_label=down_label,
+            class_name=ICON_BUTTON,
+        ),
+    )
+
+
+def flag_badge(on: rx.Var[bool], yes: str, no: str) -> rx.Component:
+    """A green badge saying `yes` when `on`, a grey one saying `no` otherwise (i18n keys)."""
+    return rx.el.span(
+        rx.cond(on, t(yes), t(no)),
+        class_name=rx.cond(
+            on, f"{BADGE} bg-green-100 text-green-900", f"{BADGE} bg-gray-200 text-gray-800"
+        ),
+    )

@@ -37,7 +37,9 @@ from grocer.models.commerce import (
     OrderLine,
     Payment,
     PaymentEvent,
+    SlotClosure,
     SlotHold,
+    SlotTemplate,
 )
 from grocer.models.search import SearchDocument, SearchTerm
 from grocer.models.users import (
@@ -90,7 +92,9 @@ __all__ = [
     "SearchTerm",
     "Section",
     "SectionArticle",
+    "SlotClosure",
     "SlotHold",
+    "SlotTemplate",
     "TwoFactorSecret",
     "User",
     "UserPhone",

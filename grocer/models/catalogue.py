@@ -115,7 +115,8 @@ class Promotion(KeyedRow, table=True):
     promo_code: str | None = Field(default=None, max_length=40)
     discount_value: Decimal | None = money_field(default=None, nullable=True)
     discount_type: str | None = Field(default=None, max_length=20)
-    end_date: date | None = None
+    starts_on: date | None = None  # the first day it runs (shop time, UTC); None: already
+    end_date: date | None = None  # the last day it runs; None: no end
     category_id: int | None = Field(
         default=None, foreign_key="categories.id", index=True, ondelete="SET NULL"
     )

@@ -159,6 +159,34 @@ class SlotHold(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class SlotTemplate(SQLModel, table=True):
+    """The week's pattern of one kind of slot, set in the back-office: for each weekday (0 =
+    Monday) and slot code of `grocer.services.slots.SLOTS[kind]` (the hours stay the spec's),
+    whether it opens, its capacity and how many minutes before it starts it closes. No rows
+    for a kind: every slot open with the settings' capacity and cut-off."""
+
+    __tablename__ = "slot_templates"
+
+    kind: str = Field(max_length=10, primary_key=True)
+    weekday: int = Field(primary_key=True, ge=0, le=6)
+    slot: str = Field(max_length=10, primary_key=True)
+    capacity: int = Field(ge=0)
+    cutoff_minutes: int = Field(ge=0)
+    is_open: bool = Field(default=True)
+
+
+class SlotClosure(SQLModel, table=True):
+    """A day one kind of slot does not open (a holiday): its slots take no new hold or
+    booking; the bookings made before stay (the orders tab may cancel them)."""
+
+    __tablename__ = "slot_closures"
+
+    kind: str = Field(max_length=10, primary_key=True)
+    day: date = Field(primary_key=True)
+    note: str = Field(default="", max_length=500)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 class Payment(SQLModel, table=True):
     """One attempt to be paid for an order through a provider (mobile money).
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -72,10 +72,27 @@ def french_sort_key(name: str) -> tuple[str, str]:
     return base.casefold().strip(), name
 
 
+def has_text(p: ser.Record) -> bool:
+    """A promotion the shop can show says something: a non-empty description or name."""
+    return bool((p.description or "").strip() or (p.name or "").strip())
+
+
 def is_banner_promotion(p: ser.Record) -> bool:
     """Spec §5: kept only if displayOnBanner and active, with a non-empty description or name."""
-    has_text = bool((p.description or "").strip() or (p.name or "").strip())
-    return bool(p.display_on_banner) and bool(p.active) and has_text
+    return bool(p.display_on_banner) and bool(p.active) and has_text(p)
+
+
+def runs_on(p: ser.Record, today: date) -> bool:
+    """A promotion runs from its first day (`starts_on`) to its last (`end_date`), both
+    included and both optional; outside them the storefront does not show it. Shop time is
+    UTC: the caller passes the day of its clock."""
+    starts, ends = getattr(p, "starts_on", None), getattr(p, "end_date", None)
+    return (starts is None or starts <= today) and (ends is None or today <= ends)
+
+
+def shop_today(now: datetime | None = None) -> date:
+    """The shop's day (UTC) at `now`, by default the present."""
+    return (now or datetime.now(UTC)).astimezone(UTC).date()
 
 
 def parse_id_list(raw: str | None, field: str = "categoryIds") -> list[int] | None:
@@ -387,13 +404,22 @@ def get_section(db: Session, section_id: int, lang: str = DEFAULT_LANGUAGE) -> d
 # --- promotions -----------------------------------------------------------------------------
 
 
-def banner_promotions(db: Session, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
-    """The rotating promotion banner (spec §5 rule in `is_banner_promotion`)."""
-    rows = db.execute(
-        select(P).where(P.c.display_on_banner.is_(True), P.c.active.is_(True)).order_by(P.c.id)
-    ).all()
-    found = [ser.promotion_dict(r) for r in rows if is_banner_promotion(r)]
+def _running(
+    db: Session, where: Sequence[ColumnElement[bool]], day: date, lang: str
+) -> list[dict[str, Any]]:
+    """The promotions matching `where` that run on `day` and say something, by id, in `lang`."""
+    rows = db.execute(select(P).where(*where).order_by(P.c.id)).all()
+    found = [ser.promotion_dict(r) for r in rows if runs_on(r, day) and has_text(r)]
     return translations.promotions(db, found, lang)
+
+
+def banner_promotions(
+    db: Session, lang: str = DEFAULT_LANGUAGE, today: date | None = None
+) -> list[dict[str, Any]]:
+    """The rotating promotion banner (spec §5 rule in `is_banner_promotion`), on `today` (the
+    shop's day by default) only those that run then (`runs_on`)."""
+    on_banner = (P.c.display_on_banner.is_(True), P.c.active.is_(True))
+    return _running(db, on_banner, today or shop_today(), lang)
 
 
 def promotions(
@@ -413,14 +439,17 @@ def promotions(
 
 
 def page_promotions(
-    db: Session, category_id: int | None, lang: str = DEFAULT_LANGUAGE
+    db: Session, category_id: int | None, lang: str = DEFAULT_LANGUAGE, today: date | None = None
 ) -> list[dict[str, Any]]:
-    """The category page's promotion banner (001 §2): the main category's active promotions,
-    else the shop's banner promotions; only those with a description or a name."""
-    found = promotions(db, category_id=category_id, active=True, lang=lang) if category_id else []
-    if not found:
-        found = banner_promotions(db, lang)
-    return [p for p in found if (p.get("description") or "").strip() or (p.get("name") or "")]
+    """The category page's promotion banner (001 §2): the main category's active promotions
+    that run `today`, else the shop's banner promotions; only those with a description or a
+    name."""
+    day = today or shop_today()
+    found: list[dict[str, Any]] = []
+    if category_id:
+        scope = (P.c.category_id.in_(_category_scope(db, category_id)), P.c.active.is_(True))
+        found = _running(db, scope, day, lang)
+    return found or banner_promotions(db, lang, day)
 
 
 #: "Fresh Deals" (001 §2: the category page without a main category): title key and the

@@ -153,6 +153,7 @@ def promotion_dict(p: Record) -> dict[str, Any]:
         "promoCode": p.promo_code,
         "discountValue": money(p.discount_value),
         "discountType": p.discount_type,
+        "startsOn": _iso(getattr(p, "starts_on", None)),
         "endDate": _iso(p.end_date),
         "categoryId": p.category_id,
     }

@@ -1,8 +1,10 @@
 """Delivery and pickup slots that really exist: capacity, cut-off, holds that expire, bookings.
 
-The template (which hours a day offers) is `grocer.services.slots`; this module gives each slot
+The hours a day offers are `grocer.services.slots`'s (the spec's); this module gives each slot
 of a day a row (`delivery_slots`) the first time the day is listed, with the capacity and the
-cut-off the settings say at that moment.
+cut-off of the back-office's weekly template (`slot_templates`; the settings' values for a kind
+it never saved) at that moment, and no place on a closed day (`slot_closures`) or a closed
+template slot. Changes to rows already made are the back-office's (grocer.services.admin.slots).
 
 Rules that hold under any concurrency, on SQLite and PostgreSQL:
 - `booked + held <= capacity`, and `held` is the number of `slot_holds` rows of the slot in
@@ -13,7 +15,7 @@ Rules that hold under any concurrency, on SQLite and PostgreSQL:
 - A shopper has at most one live hold: holding serialises on the shopper (`lock_user`), and a
   new hold releases the previous one in the same transaction (kept when the new one fails).
 - A hold never outlives its slot's cut-off (`expires_at <= cutoff_at`), so a live hold is
-  always bookable.
+  always bookable (moving a cut-off earlier brings the slot's holds' expiries with it).
 - Rows are locked in one order, slots by ascending id before holds (PostgreSQL `FOR UPDATE`;
   SQLite serialises writers on its database lock): a hold moving from slot A to slot B while
   another moves from B to A, or a sweep beside them, cannot deadlock.
@@ -29,7 +31,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -37,7 +39,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 from typing_extensions import TypedDict
 
-from grocer.models import DeliverySlot, SlotHold, User
+from grocer.models import DeliverySlot, SlotClosure, SlotHold, SlotTemplate, User
 from grocer.models.base import as_utc, iso_utc
 from grocer.services import slots
 from grocer.services.errors import Conflict, NotFound, ValidationFailed
@@ -67,6 +69,20 @@ _DAYS_QUERY = (
         _SLOTS.c.day <= sa.bindparam("last", type_=sa.Date()),
     )
     .order_by(_SLOTS.c.day, _SLOTS.c.start_hour)
+)
+_TEMPLATE: sa.Table = SlotTemplate.__table__  # type: ignore[attr-defined]
+_CLOSURES: sa.Table = SlotClosure.__table__  # type: ignore[attr-defined]
+_TEMPLATE_QUERY = sa.select(
+    _TEMPLATE.c.weekday,
+    _TEMPLATE.c.slot,
+    _TEMPLATE.c.is_open,
+    _TEMPLATE.c.capacity,
+    _TEMPLATE.c.cutoff_minutes,
+).where(_TEMPLATE.c.kind == sa.bindparam("kind"))
+_CLOSURES_QUERY = sa.select(_CLOSURES.c.day).where(
+    _CLOSURES.c.kind == sa.bindparam("kind"),
+    _CLOSURES.c.day >= sa.bindparam("first", type_=sa.Date()),
+    _CLOSURES.c.day <= sa.bindparam("last", type_=sa.Date()),
 )
 _EXPIRED_QUERY = sa.select(_HOLDS.c.id, _HOLDS.c.slot_id).where(
     _HOLDS.c.status == HELD,
@@ -204,31 +220,87 @@ def _dialect(db: Session) -> str:
     return db.get_bind().dialect.name
 
 
-def _ensure_rows(db: Session, kind: str, days: list[date]) -> None:
-    """Insert the template's slots of these days that are missing. Two first listers of a day
-    race harmlessly: INSERT .. ON CONFLICT (kind, day, start_hour) DO NOTHING."""
+class Cell(NamedTuple):
+    """One slot of the weekly template: whether it opens, its places and its cut-off."""
+
+    is_open: bool
+    capacity: int
+    cutoff_minutes: int
+
+
+def default_cell() -> Cell:
+    """A slot of a kind without a template: open, with the settings' capacity and cut-off."""
     settings = get_settings()
-    rows = [
-        {
-            "kind": kind,
-            "day": day,
-            "start_hour": start,
-            "end_hour": end,
-            "capacity": settings.slot_capacity,
-            "booked": 0,
-            "held": 0,
-            "cutoff_at": cutoff_for(day, start, settings.slot_cutoff_minutes),
-            "created_at": datetime.now(UTC),
-        }
-        for day in days
-        for start, end in map(slots.slot_hours, slots.SLOTS[kind])
-    ]
+    return Cell(True, settings.slot_capacity, settings.slot_cutoff_minutes)
+
+
+def week_template(db: Session, kind: str) -> dict[tuple[int, str], Cell]:
+    """The kind's weekly template, (weekday, slot code) -> Cell, whole: one query; the cells
+    the back-office never saved (every one, until it does) take `default_cell()`."""
+    saved = {
+        (row.weekday, row.slot): Cell(row.is_open, row.capacity, row.cutoff_minutes)
+        for row in db.exec(_TEMPLATE_QUERY, params={"kind": kind}).all()
+    }
+    fallback = default_cell()
+    return {
+        (weekday, code): saved.get((weekday, code), fallback)
+        for weekday in range(7)
+        for code in slots.SLOTS[kind]
+    }
+
+
+def closed_days(db: Session, kind: str, first: date, last: date) -> set[date]:
+    """The days from `first` to `last` the back-office closed for this kind."""
+    params = {"kind": kind, "first": first, "last": last}
+    return {day for (day,) in db.exec(_CLOSURES_QUERY, params=params).all()}
+
+
+def cell_capacity(cell: Cell, closed: bool) -> int:
+    """The places a new row of the cell takes: none when the slot or its day is closed (the
+    row still exists, listed as unavailable, so every grid stays whole)."""
+    return 0 if closed or not cell.is_open else cell.capacity
+
+
+def _ensure_rows(db: Session, kind: str, days: list[date]) -> None:
+    """Insert the template's slots of these days that are missing, with the weekly template's
+    capacity and cut-off (two reads, only when a day is made: the listing's usual call, on
+    days already made, reads neither). Two first listers of a day race harmlessly:
+    INSERT .. ON CONFLICT (kind, day, start_hour) DO NOTHING."""
+    template = week_template(db, kind)
+    closed = closed_days(db, kind, min(days), max(days))
+    rows = []
+    for day in days:
+        for code in slots.SLOTS[kind]:
+            start, end = slots.slot_hours(code)
+            cell = template[(day.weekday(), code)]
+            rows.append(
+                {
+                    "kind": kind,
+                    "day": day,
+                    "start_hour": start,
+                    "end_hour": end,
+                    "capacity": cell_capacity(cell, day in closed),
+                    "booked": 0,
+                    "held": 0,
+                    "cutoff_at": cutoff_for(day, start, cell.cutoff_minutes),
+                    "created_at": datetime.now(UTC),
+                }
+            )
     insert = pg_insert if _dialect(db) == "postgresql" else sqlite_insert
     db.exec(
         insert(DeliverySlot)
         .values(rows)
         .on_conflict_do_nothing(index_elements=["kind", "day", "start_hour"])
     )
+
+
+def ensure_days(db: Session, kind: str, days: list[date]) -> list[SlotRow]:
+    """The stored slots of these days, making the missing ones as the listing does."""
+    rows = _day_rows(db, kind, days)
+    if len(rows) < len(days) * len(slots.SLOTS[kind]):
+        _ensure_rows(db, kind, days)
+        rows = _day_rows(db, kind, days)
+    return rows
 
 
 def _day_rows(db: Session, kind: str, days: list[date]) -> list[SlotRow]:
@@ -241,6 +313,22 @@ def _day_rows(db: Session, kind: str, days: list[date]) -> list[SlotRow]:
 def _fresh_slot(db: Session, slot_id: int) -> SlotRow | None:
     """The slot as stored now (the conditional updates bypass the session's copies)."""
     return db.exec(sa.select(_SLOTS).where(_SLOTS.c.id == slot_id)).first()
+
+
+def stored_slot(db: Session, slot_id: int) -> SlotRow | None:
+    """A made slot as stored now (for the back-office)."""
+    return _fresh_slot(db, slot_id)
+
+
+def stored_day(db: Session, kind: str, day: date) -> list[SlotRow]:
+    """The made slots of one day, none when it was never listed (for the back-office)."""
+    return _day_rows(db, kind, [day])
+
+
+def lock_slots(db: Session, slot_ids: Iterable[int]) -> None:
+    """Lock these slots (ascending ids) before changing several of them one by one: the
+    back-office's template and reopening follow the one lock order too."""
+    _lock_slots(db, slot_ids)
 
 
 def _lock_slots(db: Session, slot_ids: Iterable[int]) -> None:
@@ -307,6 +395,67 @@ def _refusal(db: Session, slot_id: int, now: datetime) -> Conflict | NotFound:
     return SlotFull()
 
 
+# --- the back-office's changes to made slots -----------------------------------------------------
+
+
+def change_slot(db: Session, slot_id: int, capacity: int, cutoff_at: datetime) -> bool:
+    """Give a made slot a new capacity and cut-off by ONE conditional UPDATE that passes only
+    while `booked + held <= capacity` (a hold landing meanwhile makes it fail, never overbook);
+    False when it did not pass. A cut-off moved earlier pulls the slot's holds' expiries with
+    it (a hold never outlives its slot's cut-off)."""
+    cutoff_at = as_utc(cutoff_at)
+    _lock_slots(db, [slot_id])
+    result = db.exec(
+        sa.update(DeliverySlot)
+        .where(
+            col(DeliverySlot.id) == slot_id,
+            col(DeliverySlot.booked) + col(DeliverySlot.held) <= capacity,
+        )
+        .values(capacity=capacity, cutoff_at=cutoff_at)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    db.exec(
+        sa.update(SlotHold)
+        .where(
+            col(SlotHold.slot_id) == slot_id,
+            col(SlotHold.status) == HELD,
+            col(SlotHold.expires_at) > cutoff_at,
+        )
+        .values(expires_at=cutoff_at)
+    )
+    return True
+
+
+def close_slots(db: Session, slot_ids: list[int], now: datetime) -> int:
+    """Stop every new claim on these slots at once, keeping their bookings: their live holds
+    are released (a hold promises a bookable place, and a closed slot takes no booking), then
+    the capacity drops to what is booked and the cut-off to `now` at the latest. Either alone
+    would stop a claim today; both keep it stopped when a booking is later cancelled. The
+    number of holds released."""
+    if not slot_ids:
+        return 0
+    now = as_utc(now)
+    _lock_slots(db, slot_ids)
+    held = db.exec(
+        sa.select(_HOLDS.c.id).where(_HOLDS.c.slot_id.in_(slot_ids), _HOLDS.c.status == HELD)
+    ).all()
+    counts = _release(db, [hold_id for (hold_id,) in held], HELD)
+    _give_back(db, counts, "held")
+    cutoff = col(DeliverySlot.cutoff_at)
+    db.exec(
+        sa.update(DeliverySlot)
+        .where(col(DeliverySlot.id).in_(slot_ids))
+        .values(
+            capacity=col(DeliverySlot.booked) + col(DeliverySlot.held),
+            cutoff_at=sa.case(
+                (cutoff > now, sa.literal(now, _SLOTS.c.cutoff_at.type)), else_=cutoff
+            ),
+        )
+    )
+    return sum(counts.values())
+
+
 # --- the sweep ----------------------------------------------------------------------------------
 
 
@@ -350,11 +499,7 @@ def list_slots(db: Session, kind: str, first_day: date, days: int, now: datetime
     now = as_utc(now)
     wanted = listed_days(first_day, days, now.date(), get_settings().slot_days_ahead)
     sweep_expired_holds(db, now)
-    rows = _day_rows(db, kind, wanted)
-    if len(rows) < len(wanted) * len(slots.SLOTS[kind]):
-        _ensure_rows(db, kind, wanted)
-        rows = _day_rows(db, kind, wanted)
-    return [slot_dict(row, now) for row in rows]
+    return [slot_dict(row, now) for row in ensure_days(db, kind, wanted)]
 
 
 # --- holds --------------------------------------------------------------------------------------

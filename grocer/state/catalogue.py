@@ -135,10 +135,11 @@ class CatalogueState(rx.State):
                 ),
                 home_views,
             )
+            today = catalogue.shop_today()
             promos = await cached_shape(
                 "banner",
-                self._lang,
-                partial(catalogue.banner_promotions, lang=self._lang),
+                (self._lang, today.isoformat()),  # the API's key: a promotion runs on days
+                partial(catalogue.banner_promotions, lang=self._lang, today=today),
                 promo_views,
             )
         except Exception:

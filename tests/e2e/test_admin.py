@@ -82,7 +82,15 @@ def test_an_admin_moves_an_order_and_disables_a_shopper_whose_tab_signs_out(
         signed_in_at_admin(admin, admin_email)
         tabs = admin.get_by_role("navigation", name="Back-office")
         expect(tabs.get_by_role("button")).to_have_text(
-            ["Tableau de bord", "Commandes", "Comptes", "Journal"]
+            [
+                "Tableau de bord",
+                "Commandes",
+                "Créneaux",
+                "Catalogue",
+                "Accueil et promotions",
+                "Comptes",
+                "Journal",
+            ]
         )
         tabs.get_by_role("button", name="Commandes").click()
         row = admin.locator(f'[data-order="{order["number"]}"]')
