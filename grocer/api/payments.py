@@ -19,9 +19,9 @@ from fastapi.responses import RedirectResponse
 
 from grocer.api.deps import CurrentUser, SessionDep
 from grocer.models.base import utcnow
-from grocer.services.admin import access
+from grocer.services.admin import orders as admin_orders
 from grocer.services.errors import ValidationFailed
-from grocer.services.payments import PaymentDict, ReviewDict, review_list
+from grocer.services.payments import PaymentDict, ReviewDict
 from grocer.services.payments import service as payments
 from grocer.settings import get_settings
 
@@ -91,8 +91,7 @@ def read_payment(reference: Reference, user: CurrentUser, db: SessionDep) -> Any
 def review_payments(user: CurrentUser, db: SessionDep) -> Any:
     """Payments confirmed too late (after expiry, refusal or cancellation): a person decides
     (the back-office's orders area: admins and staff)."""
-    access.require(user, "orders")
-    return review_list(db)
+    return admin_orders.payments_to_review(db, user)
 
 
 async def payment_poller() -> None:

@@ -254,8 +254,49 @@ def _order(row: rx.Var) -> rx.Component:
     )
 
 
+def _review(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            rx.el.p(row["number"].to(str), class_name="font-semibold"),
+            status_badge(row["order_status"].to(str)),
+            class_name="flex items-start justify-between gap-3",
+        ),
+        rx.el.p(
+            row["amount"].to(str),
+            " · ",
+            row["channel"].to(str),
+            " · ",
+            row["at"].to(str),
+            class_name="text-sm text-gray-700",
+        ),
+        rx.el.p(row["reason"].to(str), class_name="text-sm italic text-gray-700"),
+        rx.el.button(
+            t("admin:orders.show"),
+            type="button",
+            on_click=AdminState.show_order(row["number"].to(str)),
+            class_name=SMALL,
+        ),
+        data_review=row["number"].to(str),
+        class_name="space-y-1 border-t border-amber-200 py-3 first:border-t-0",
+    )
+
+
+def _reviews() -> rx.Component:
+    """The payments a person must look at, above the orders (only when there are some)."""
+    return rx.cond(
+        AdminState.reviews.length() > 0,
+        rx.el.section(
+            rx.el.h2(t("admin:orders.reviews"), class_name="text-base font-semibold"),
+            rx.el.p(t("admin:orders.reviewHint"), class_name="text-sm text-gray-700"),
+            rx.el.ul(rx.foreach(AdminState.reviews, _review)),
+            class_name="space-y-2 rounded-3xl bg-amber-50 p-4 ring-1 ring-amber-200",
+        ),
+    )
+
+
 def orders_panel() -> rx.Component:
     return rx.el.section(
+        _reviews(),
         search_form(
             "admin-order-q",
             "admin:orders.search",

@@ -26,10 +26,12 @@ from grocer.views.admin import (
     AuditRow,
     Dashboard,
     OrderRow,
+    ReviewRow,
     UserRow,
     audit_row,
     dashboard,
     order_row,
+    review_row,
     user_row,
 )
 
@@ -69,6 +71,7 @@ class AdminState(rx.State):
     order_pages: int = 1
     order_total: int = 0
     notes: dict[str, str] = {}  # order id → the note typed beside it
+    reviews: list[ReviewRow] = []  # payments a person must look at
 
     users: list[UserRow] = []
     user_query: str = ""
@@ -146,6 +149,8 @@ class AdminState(rx.State):
         if page is None:
             return
         self.orders = [order_row(row) for row in page["items"]]
+        found = await self._run(orders.payments_to_review)
+        self.reviews = [review_row(row) for row in found or []]
         self.order_total = page["total"]
         self.order_pages = pages_of(page["total"], page["size"])
 
@@ -155,6 +160,12 @@ class AdminState(rx.State):
         self.order_status = status if status in ORDER_STATUSES else ""
         self.order_query = str(form.get("q") or "").strip()[:100]
         self.order_page = 1
+        return await self._refresh()
+
+    @rx.event
+    async def show_order(self, number: str):
+        """The orders list narrowed to one order (from the payments to review)."""
+        self.order_status, self.order_query, self.order_page = "", str(number)[:100], 1
         return await self._refresh()
 
     @rx.event
@@ -261,6 +272,7 @@ async def _close_the_back_office(state: rx.State) -> Any:
     admin = await state.get_state(AdminState)
     admin.ready, admin.tabs = False, []
     admin.orders, admin.users, admin.trail, admin.board = [], [], [], EMPTY_DASHBOARD
+    admin.reviews = []
     return route_guard.leave("/") if state.router.url.path == ROUTE else None
 
 

@@ -19,6 +19,17 @@ class OrderRow(TypedDict):
     next: list[str]
 
 
+class ReviewRow(TypedDict):
+    """A payment a person must look at."""
+
+    number: str  # the order's
+    amount: str  # '12 500 XOF'
+    channel: str
+    reason: str
+    at: str
+    order_status: str
+
+
 class UserRow(TypedDict):
     id: int
     name: str
@@ -179,3 +190,14 @@ def dashboard(board: dict[str, Any]) -> Dashboard:
 EMPTY_DASHBOARD = Dashboard(
     today={}, week={}, revenueToday="", revenueWeek="", toReview=0, days=[], slots=[]
 )
+
+
+def review_row(row: dict[str, Any]) -> ReviewRow:
+    return ReviewRow(
+        number=_text(row["orderNumber"]),
+        amount=f"{_text(row['amount'])} {_text(row['currency'])}",
+        channel=_text(row.get("channel")),
+        reason=_text(row.get("reviewReason")),
+        at=_minute(row.get("updatedAt")),
+        order_status=_text(row.get("orderStatus")),
+    )

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlmodel import Session, func, select
 
-from grocer.models import AuditEntry, Order, User
+from grocer.models import AuditEntry, Order, Payment, User
 from grocer.models.base import utcnow
 from grocer.state.admin import AdminState
 from grocer.state.auth import AuthState
@@ -52,6 +52,7 @@ def every_handler(admin: Any, order_id: int, user_id: int) -> None:
         run(AdminState.open_tab, admin, tab)
     run(AdminState.filter_orders, admin, {"status": "pending", "q": "GR"})
     run(AdminState.orders_page, admin, 1)
+    run(AdminState.show_order, admin, "GR-20261128-0001")
     run(AdminState.set_note, admin, str(order_id), "forged")
     run(AdminState.change_status, admin, order_id, "confirmed")
     run(AdminState.change_status, admin, order_id, "cancelled")
@@ -93,6 +94,7 @@ def test_a_shopper_claiming_the_admin_role_changes_nothing(
     every_handler(admin, order.id, shop["bob"].id)
     assert unchanged(db, order, shop["bob"])
     assert admin.orders == [] and admin.users == [] and admin.trail == []
+    assert admin.reviews == []
 
 
 def test_a_visitor_is_asked_to_sign_in_and_changes_nothing(
@@ -152,3 +154,43 @@ def test_an_admin_changes_an_order_and_an_account_and_both_are_audited(
     run(AdminState.open_tab, admin, "audit")
     assert [row["action"] for row in admin.trail] == ["user.roles", "user.active", "order.status"]
     assert admin.trail[-1]["note"] == "Client prévenu"
+
+
+def test_the_orders_tab_lists_the_payments_to_review_and_opens_their_order(
+    db: Session, shop: dict[str, Any], order: Order
+) -> None:
+    """A payment confirmed after its order expired waits for a person: staff see it above the
+    orders, with the reason, and one click narrows the list to its order."""
+    other = Order(
+        number="GR-20261128-0002",
+        user_id=shop["bob"].id,
+        total=Decimal("1000"),
+        subtotal=Decimal("1000"),
+        created_at=utcnow(),
+    )
+    db.add(other)
+    db.flush()
+    db.add(
+        Payment(
+            order_id=order.id,
+            reference="GRC20261128ABCDEF012345",
+            provider="cinetpay",
+            channel="orange",
+            amount=Decimal("26000"),
+            status="review",
+            review_reason="paid after expired",
+            expires_at=utcnow(),
+            paid_at=utcnow(),
+        )
+    )
+    db.commit()
+    root = tab_of(db, shop["alice"], ["consumer", "staff"])
+    admin = sub(root, AdminState)
+    run(AdminState.load, admin)
+    run(AdminState.open_tab, admin, "orders")
+    assert [row["number"] for row in admin.orders] == ["GR-20261128-0002", "GR-20261128-0001"]
+    (review,) = admin.reviews
+    assert review["number"] == "GR-20261128-0001" and review["reason"] == "paid after expired"
+    assert review["amount"] == "26000.00 XOF"
+    run(AdminState.show_order, admin, review["number"])
+    assert [row["number"] for row in admin.orders] == ["GR-20261128-0001"]

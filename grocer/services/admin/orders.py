@@ -20,6 +20,7 @@ from grocer.services.admin import access, audit, users
 from grocer.services.admin.paging import Page, check_page, contains_pattern, search_text
 from grocer.services.errors import NotFound, ValidationFailed
 from grocer.services.money import decimal_string
+from grocer.services.payments import ReviewDict, review_list
 from grocer.services.validation import check_choice
 
 
@@ -323,3 +324,10 @@ def _filling(db: Session, today: date) -> list[SlotFillDict]:
         )
         for row in rows
     ]
+
+
+def payments_to_review(db: Session, actor: User) -> list[ReviewDict]:
+    """Payments confirmed too late (after expiry, refusal or cancellation): a person decides
+    what becomes of the order (admins and staff)."""
+    access.require(actor, "orders")
+    return review_list(db)
