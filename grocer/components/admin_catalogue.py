@@ -28,7 +28,8 @@ from grocer.components.checkout_summary import CARD
 from grocer.components.form_parts import checked_form
 from grocer.components.i18n import t, t_var
 from grocer.services.admin import articles as article_svc
-from grocer.services.admin.categories import DESCRIPTION_MAX, MAX_LEVEL, NAME_MAX
+from grocer.services.admin.catalogue_texts import DESCRIPTION_MAX, NAME_MAX
+from grocer.services.admin.categories import MAX_LEVEL
 from grocer.state.admin_catalogue import LANGUAGES, AdminCatalogueState
 from grocer.views.styles import FOCUS
 

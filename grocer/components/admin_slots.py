@@ -29,7 +29,7 @@ def _weekday(weekday: rx.Var) -> rx.Var[str]:
 def _error(where: rx.Var[str] | str) -> rx.Component:
     """The service's message for the form `where`, when it refused it."""
     return rx.cond(
-        (State.error_where == where) & (State.error_message != ""),
+        (State.error_field == where) & (State.error_message != ""),
         rx.el.p(State.error_message, role="alert", class_name="text-sm text-red-700"),
     )
 

@@ -18,12 +18,15 @@ import reflex as rx
 
 from grocer.services.admin import articles as article_svc
 from grocer.services.admin import categories as category_svc
-from grocer.state import session_events
-from grocer.state.admin_run import Shown, SignedOut, pages_of, run_service
-from grocer.state.toast import show_toast
+from grocer.services.admin.catalogue_texts import OTHER_LANGUAGES
+from grocer.state.admin_run import (
+    PanelState,
+    forget_on_sign_out,
+    pages_of,
+)
 
 VIEWS: tuple[str, ...] = ("categories", "articles")
-LANGUAGES: tuple[str, ...] = category_svc.OTHER_LANGUAGES
+LANGUAGES: tuple[str, ...] = OTHER_LANGUAGES
 #: The article form's plain inputs: named as the service's fields, sent as typed.
 ARTICLE_TEXT_FIELDS: tuple[str, ...] = (
     "name",
@@ -248,11 +251,8 @@ def article_fields(form: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-class AdminCatalogueState(rx.State):
+class AdminCatalogueState(PanelState, rx.State):
     view: str = "categories"
-    busy: bool = False
-    error_field: str = ""  # the refused field and the service's message for it
-    error_message: str = ""
 
     categories: list[CategoryRow] = []
     opened: list[int] = []  # categories whose children are shown
@@ -304,33 +304,12 @@ class AdminCatalogueState(rx.State):
         """Every category: the article list's filter."""
         return choices(self.categories, lambda row: True)
 
-    async def _run(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        """A service as the signed-in account (SignedOut: the panel empties); a refusal
-        raises Shown, a form's field refusal noted for that field."""
-        try:
-            return await run_service(self, fn, *args, **kwargs)
-        except SignedOut:
-            _clear(self)
-            raise
-        except Shown as shown:
-            self.error_field, self.error_message = shown.field, shown.field_message
-            raise
-
-    async def _guarded(self, work: Any, done: str = "") -> Any:
-        """One change at a time: `work()`, then a toast (`done` on success, the refusal's
-        key otherwise)."""
-        if self.busy:
-            return None
-        self.busy = True
-        try:
-            await work()
-            return await show_toast(self, done) if done else None
-        except SignedOut:
-            return None
-        except Shown as shown:
-            return await show_toast(self, shown.key, error=True)
-        finally:
-            self.busy = False
+    def _clear(self) -> None:
+        self.categories, self.opened, self.articles = [], [], []
+        self.article_query = self.article_status = self.article_category = ""
+        self.article_page = self.article_pages = 1
+        self.article_total = 0
+        self._close_forms()
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -562,19 +541,4 @@ class AdminCatalogueState(rx.State):
         return None
 
 
-def _clear(panel: AdminCatalogueState) -> None:
-    panel.categories, panel.opened, panel.articles = [], [], []
-    panel.article_query = panel.article_status = panel.article_category = ""
-    panel.article_page = panel.article_pages = 1
-    panel.article_total = 0
-    panel._close_forms()
-
-
-async def _forget_on_sign_out(state: rx.State) -> Any:
-    """Signed out (here, in another tab, or by the server): the panel keeps nothing."""
-    _clear(await state.get_state(AdminCatalogueState))
-    return None
-
-
-session_events.on(session_events.LOGGED_OUT)(_forget_on_sign_out)
-session_events.on(session_events.ENDED)(_forget_on_sign_out)
+forget_on_sign_out(AdminCatalogueState)

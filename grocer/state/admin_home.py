@@ -13,9 +13,11 @@ from typing import Any
 import reflex as rx
 
 from grocer.services.admin import merchandising as svc
-from grocer.state import session_events
-from grocer.state.admin_run import Shown, SignedOut, pages_of, run_service
-from grocer.state.toast import show_toast
+from grocer.state.admin_run import (
+    PanelState,
+    forget_on_sign_out,
+    pages_of,
+)
 from grocer.views.admin_home import (
     EMPTY_FORM,
     Form,
@@ -51,16 +53,13 @@ DRAFT_FIELDS = ("name", "description", "code")
 _MOVES = ("up", "down")
 
 
-class AdminHomeState(rx.State):
-    busy: bool = False
+class AdminHomeState(PanelState, rx.State):
     sections: list[SectionRow] = []
 
     # the open form: "" none, "section" or "promotion" (its values in `form`, id 0 for a new one)
     editing: str = ""
     form: Form = EMPTY_FORM
     draft: Form = EMPTY_FORM  # the promotion form's values as typed (the preview's)
-    error_field: str = ""  # the refused field and the service's message for it
-    error_message: str = ""
 
     articles: list[SectionArticleRow] = []  # the open section's
     article_page: int = 1
@@ -78,33 +77,10 @@ class AdminHomeState(rx.State):
         """The banner's promotion as the storefront's home would show it now."""
         return banner_preview(self.draft)
 
-    async def _run(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        """A service as the signed-in account (SignedOut: the panel empties); a refusal
-        raises Shown, a form's field refusal noted for that field."""
-        try:
-            return await run_service(self, fn, *args, **kwargs)
-        except SignedOut:
-            _clear(self)
-            raise
-        except Shown as shown:
-            self.error_field, self.error_message = shown.field, shown.field_message
-            raise
-
-    async def _guarded(self, work: Any, done: str = "") -> Any:
-        """One change at a time: `work()`, then a toast (`done` on success, the refusal's
-        key otherwise)."""
-        if self.busy:
-            return None
-        self.busy = True
-        try:
-            await work()
-            return await show_toast(self, done) if done else None
-        except SignedOut:
-            return None
-        except Shown as shown:
-            return await show_toast(self, shown.key, error=True)
-        finally:
-            self.busy = False
+    def _clear(self) -> None:
+        self.sections, self.promotions, self.articles, self.candidates = [], [], [], []
+        self.editing, self.form, self.draft = "", EMPTY_FORM, EMPTY_FORM
+        self.error_field = self.error_message = ""
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -316,17 +292,4 @@ class AdminHomeState(rx.State):
         return await self._guarded(work)
 
 
-def _clear(home: AdminHomeState) -> None:
-    home.sections, home.promotions, home.articles, home.candidates = [], [], [], []
-    home.editing, home.form, home.draft = "", EMPTY_FORM, EMPTY_FORM
-    home.error_field = home.error_message = ""
-
-
-async def _forget_on_sign_out(state: rx.State) -> Any:
-    """Signed out (here, in another tab, or by the server): the panel keeps nothing."""
-    _clear(await state.get_state(AdminHomeState))
-    return None
-
-
-session_events.on(session_events.LOGGED_OUT)(_forget_on_sign_out)
-session_events.on(session_events.ENDED)(_forget_on_sign_out)
+forget_on_sign_out(AdminHomeState)

@@ -12,7 +12,8 @@ import reflex as rx
 
 from grocer.services.catalogue import page_count
 from grocer.services.errors import Conflict, Forbidden, NotFound, ServiceError, ValidationFailed
-from grocer.state import session_guard
+from grocer.state import session_events, session_guard
+from grocer.state.toast import show_toast
 
 ERRORS: dict[type[BaseException], str] = {
     Conflict: "admin:toasts.notAllowed",
@@ -55,3 +56,65 @@ async def run_service(state: rx.State, fn: Any, *args: Any, **kwargs: Any) -> An
         if isinstance(exc, ValidationFailed):
             raise Shown(key, exc.field, exc.message) from exc
         raise Shown(key) from exc
+
+
+class PanelState(rx.State, mixin=True):
+    """What every back-office panel's state shares: one change at a time (`_guarded`), a
+    refusal's message kept for the form it belongs to (`error_field`: the field, or the form),
+    and nothing kept once the tab is signed out (`_clear`, `forget_on_sign_out`)."""
+
+    busy: bool = False
+    error_field: str = ""
+    error_message: str = ""
+
+    def _clear(self) -> None:
+        """Empty the panel's data (each panel names its own)."""
+        raise NotImplementedError
+
+    def _refused(self, shown: Shown, where: str) -> None:
+        """Keep a refusal's message for its form: by default the service's message for the
+        refused field."""
+        self.error_field, self.error_message = where or shown.field, shown.field_message
+
+    async def _run(self, fn: Any, *args: Any, where: str = "", **kwargs: Any) -> Any:
+        """A service as the signed-in account (SignedOut: the panel empties); a refusal
+        raises Shown, its message kept for the form `where` (default: the refused field)."""
+        try:
+            return await run_service(self, fn, *args, **kwargs)
+        except SignedOut:
+            self._clear()
+            raise
+        except Shown as shown:
+            self._refused(shown, where)
+            raise
+
+    async def _guarded(self, work: Any, done: str = "") -> Any:
+        """One change at a time: `work()`, then a toast (`done` on success, the refusal's
+        key otherwise)."""
+        if self.busy:
+            return None
+        self.busy = True
+        try:
+            await work()
+            return await show_toast(self, done) if done else None
+        except SignedOut:
+            return None
+        except Shown as shown:
+            return await show_toast(self, shown.key, error=True)
+        finally:
+            self.busy = False
+
+
+def forget_on_sign_out(panel: type[PanelState]) -> None:
+    """Signed out (here, in another tab, or by the server: a disabled account): `panel`
+    keeps nothing."""
+
+    async def forget(state: rx.State) -> Any:
+        (await state.get_state(panel))._clear()
+        return None
+
+    # One hook per panel (hooks are registered once per module and name).
+    forget.__qualname__ = f"forget_{panel.__name__}"
+
+    session_events.on(session_events.LOGGED_OUT)(forget)
+    session_events.on(session_events.ENDED)(forget)

@@ -17,9 +17,7 @@ from grocer.services import slots
 from grocer.services.admin import audit
 from grocer.services.admin import slots as svc
 from grocer.services.errors import Conflict, NotFound
-from grocer.state import session_events
-from grocer.state.admin_run import Shown, SignedOut, run_service
-from grocer.state.toast import show_toast
+from grocer.state.admin_run import PanelState, Shown, forget_on_sign_out
 from grocer.views.admin_slots import (
     BookingRow,
     ChangeRow,
@@ -68,12 +66,8 @@ def _message(shown: Shown) -> str:
     return cause.message if isinstance(cause, (Conflict, NotFound)) else ""
 
 
-class AdminSlotsState(rx.State):
+class AdminSlotsState(PanelState, rx.State):
     kind: str = slots.DELIVERY
-    busy: bool = False
-    # where the last refusal belongs ("slot-<id>", "template", "closure") and its message
-    error_where: str = ""
-    error_message: str = ""
 
     first: str = ""  # the first day listed ("": today)
     previous_day: str = ""  # the pages' first days ("": none)
@@ -93,33 +87,21 @@ class AdminSlotsState(rx.State):
     bookings: list[BookingRow] = []
     holds: int = 0
 
-    async def _run(self, fn: Any, *args: Any, where: str = "", **kwargs: Any) -> Any:
-        """A service as the signed-in account (SignedOut: the panel empties); a refusal
-        raises Shown, its message kept for the form `where`."""
-        try:
-            return await run_service(self, fn, *args, **kwargs)
-        except SignedOut:
-            _clear(self)
-            raise
-        except Shown as shown:
-            self.error_where, self.error_message = where, _message(shown)
-            raise
+    def _clear(self) -> None:
+        self.days, self.template, self.closures = [], [], []
+        self.changes, self.kept, self.bookings, self._draft = [], [], [], []
+        self.previewing, self.closing_day, self.closing_note, self.holds = False, "", "", 0
+        self.first, self.previous_day, self.next_day = "", "", ""
+        self.error_field = self.error_message = ""
+
+    def _refused(self, shown: Shown, where: str) -> None:
+        self.error_field, self.error_message = where, _message(shown)
 
     async def _guarded(self, work: Any, done: str = "") -> Any:
-        """One change at a time: `work()`, then a toast (`done`, or the refusal's key)."""
-        if self.busy:
-            return None
-        self.busy = True
-        self.error_where = self.error_message = ""
-        try:
-            await work()
-            return await show_toast(self, done) if done else None
-        except SignedOut:
-            return None
-        except Shown as shown:
-            return await show_toast(self, shown.key, error=True)
-        finally:
-            self.busy = False
+        """A change starts with no refusal shown (the panel's forms share one message)."""
+        if not self.busy:
+            self.error_field = self.error_message = ""
+        return await super()._guarded(work, done)
 
     # --- loading ---------------------------------------------------------------------------
 
@@ -222,7 +204,7 @@ class AdminSlotsState(rx.State):
     @rx.event
     def cancel_template(self) -> None:
         self.changes, self.kept, self.previewing, self._draft = [], [], False, []
-        self.error_where = self.error_message = ""
+        self.error_field = self.error_message = ""
 
     # --- closed days -----------------------------------------------------------------------
 
@@ -272,19 +254,4 @@ class AdminSlotsState(rx.State):
         return await self._guarded(work, "admin:slots.toasts.reopened")
 
 
-def _clear(panel: AdminSlotsState) -> None:
-    """Nothing of the back-office stays in a signed-out tab."""
-    panel.days, panel.template, panel.closures = [], [], []
-    panel.changes, panel.kept, panel.bookings, panel._draft = [], [], [], []
-    panel.previewing, panel.closing_day, panel.closing_note, panel.holds = False, "", "", 0
-    panel.first, panel.previous_day, panel.next_day = "", "", ""
-    panel.error_where = panel.error_message = ""
-
-
-async def _forget_on_sign_out(state: rx.State) -> Any:
-    _clear(await state.get_state(AdminSlotsState))
-    return None
-
-
-session_events.on(session_events.LOGGED_OUT)(_forget_on_sign_out)
-session_events.on(session_events.ENDED)(_forget_on_sign_out)
+forget_on_sign_out(AdminSlotsState)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from grocer.settings import get_settings
 from grocer.views.catalogue import FALLBACK_IMAGE
 
 log = logging.getLogger(__name__)
@@ -32,18 +33,26 @@ MAX_SOURCE_PIXELS = 40_000_000
 WHITE = (255, 255, 255)
 
 
-def picture_file(url: str | None, assets: Path = ASSETS) -> Path | None:
-    """The file of a site picture (`/img/...`) inside `assets/img`, or None (another site, a
-    path leaving the folder, no such file)."""
-    if not isinstance(url, str) or not url.startswith("/img/") or "\\" in url:
+def picture_file(url: str | None, assets: Path = ASSETS, media: Path | None = None) -> Path | None:
+    """The file of a site picture: `/img/...` inside `assets/img`, or a picture uploaded in
+    the back-office, `/media/...` inside the media folder (GROCER_MEDIA_DIR); None for another
+    site, a path leaving its folder, or no such file."""
+    if not isinstance(url, str) or "\\" in url:
         return None
     path = url.split("?", 1)[0].split("#", 1)[0]
+    if path.startswith("/img/"):
+        folder, inside = assets / "img", path.removeprefix("/img/")
+    elif path.startswith("/media/"):
+        folder = media if media is not None else get_settings().media_dir
+        inside = path.removeprefix("/media/")
+    else:
+        return None
     try:
-        pictures = (assets / "img").resolve()
-        candidate = (assets / path.lstrip("/")).resolve()
+        root = folder.resolve()
+        candidate = (folder / inside).resolve()
     except (OSError, ValueError):
         return None
-    if not candidate.is_relative_to(pictures) or not candidate.is_file():
+    if not candidate.is_relative_to(root) or not candidate.is_file():
         return None
     return candidate
 

@@ -83,19 +83,19 @@ def test_an_admin_runs_the_slots(db: Session, shop: dict[str, Any]) -> None:
     db.commit()
     run(State.save_capacity, panel, {"slot": str(slot["id"]), "capacity": "0", "cutoff": "120"})
     assert toast(root) == "admin:toasts.notAllowed"
-    assert panel.error_where == f"slot-{slot['id']}"
+    assert panel.error_field == f"slot-{slot['id']}"
     assert panel.error_message.startswith("1 place déjà prise (réservée ou retenue)")
     run(State.save_capacity, panel, {"slot": str(slot["id"]), "capacity": "x", "cutoff": "120"})
-    assert panel.error_where == f"slot-{slot['id']}" and "capacité" in panel.error_message
+    assert panel.error_field == f"slot-{slot['id']}" and "capacité" in panel.error_message
     run(State.save_capacity, panel, {"slot": str(slot["id"]), "capacity": "1", "cutoff": "60"})
-    assert toast(root) == "admin:slots.toasts.capacitySaved" and panel.error_where == ""
+    assert toast(root) == "admin:slots.toasts.capacitySaved" and panel.error_field == ""
     assert (stored(db, slot["id"]).capacity, tomorrow_morning(panel)["cutoff"]) == (1, 60)
 
     # the template: its effect first, saved on confirmation only
     weekday = (utcnow().date() + timedelta(days=1)).weekday()
     changed = {f"c-{weekday}-13-17-capacity": "4"}
     run(State.preview_template, panel, template_form(panel, **{f"c-{weekday}-9-13-capacity": "-1"}))
-    assert panel.error_where == "template" and "capacité" in panel.error_message
+    assert panel.error_field == "template" and "capacité" in panel.error_message
     assert not panel.previewing
     run(State.preview_template, panel, template_form(panel, **changed))
     # the morning slot changed by hand goes back to the template's values too
@@ -121,7 +121,7 @@ def test_an_admin_runs_the_slots(db: Session, shop: dict[str, Any]) -> None:
     assert [(c["date"], c["note"]) for c in panel.closures] == [(tomorrow(), "Fête")]
     assert next(d for d in panel.days if d["date"] == tomorrow())["closed"]
     run(State.preview_closure, panel, {"day": "hier", "note": ""})
-    assert panel.error_where == "closure" and panel.closing_day == ""
+    assert panel.error_field == "closure" and panel.closing_day == ""
     run(State.reopen, panel, tomorrow())
     assert toast(root) == "admin:slots.toasts.reopened" and panel.closures == []
 

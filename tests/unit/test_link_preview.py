@@ -110,6 +110,20 @@ def test_only_the_shops_own_pictures_are_read(tmp_path: Path) -> None:
         assert og_image.picture_file(url, tmp_path) is None  # type: ignore[arg-type]
 
 
+def test_a_picture_uploaded_in_the_back_office_is_read_from_the_media_folder(
+    tmp_path: Path,
+) -> None:
+    """A product whose picture an admin uploaded (/media/...) previews with that picture."""
+    media = tmp_path / "media"
+    (media / "article").mkdir(parents=True)
+    (media / "article" / "abc.webp").write_bytes(b"x")
+    (tmp_path / "secret").write_text("x")
+    found = og_image.picture_file("/media/article/abc.webp", tmp_path, media)
+    assert found == media / "article" / "abc.webp"
+    for url in ("/media/../secret", "/media/article/none.webp", "/mediaX/article/abc.webp"):
+        assert og_image.picture_file(url, tmp_path, media) is None
+
+
 def test_an_unreadable_picture_gives_the_fallback_jpeg(tmp_path: Path) -> None:
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "broken.webp").write_bytes(b"not a picture")

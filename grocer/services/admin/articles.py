@@ -27,9 +27,8 @@ from grocer.models.base import utcnow
 from grocer.models.search import SHOWN_STATUSES
 from grocer.services import search_index
 from grocer.services.admin import access, audit
-from grocer.services.admin.categories import (
+from grocer.services.admin.catalogue_texts import (
     DESCRIPTION_MAX,
-    MAX_LEVEL,
     NAME_MAX,
     TextsDict,
     changed,
@@ -41,6 +40,7 @@ from grocer.services.admin.categories import (
     text,
     write_lock,
 )
+from grocer.services.admin.categories import MAX_LEVEL
 from grocer.services.admin.paging import Page, check_page, contains_pattern, search_text
 from grocer.services.catalogue_cache import bump_version
 from grocer.services.errors import NotFound, ValidationFailed

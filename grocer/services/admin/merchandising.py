@@ -27,7 +27,7 @@ from typing_extensions import TypedDict
 from grocer.models import Article, Promotion, Section, SectionArticle, User
 from grocer.services import catalogue
 from grocer.services.admin import access, audit
-from grocer.services.admin.categories import (
+from grocer.services.admin.catalogue_texts import (
     DESCRIPTION_MAX,
     NAME_MAX,
     TextsDict,
