@@ -15,13 +15,15 @@ from grocer.components.admin_parts import (
     ICON_BUTTON,
     INPUT,
     SMALL,
-    TEXTAREA,
+    checkbox,
     field_error,
     flag_badge,
     labelled,
     move_buttons,
     paged_list,
     search_form,
+    text_area,
+    text_input,
 )
 from grocer.components.admin_pictures import picture_field
 from grocer.components.checkout_summary import CARD
@@ -60,14 +62,7 @@ def _field(
 def _input(
     form: str, name: str, value: rx.Var, limit: int = NAME_MAX, **props: Any
 ) -> rx.Component:
-    return rx.el.input(
-        id=f"{form}-{name}",
-        name=name,
-        default_value=value,
-        max_length=limit,
-        class_name=INPUT,
-        **props,
-    )
+    return text_input(form, name, value, limit, **props)
 
 
 def _number(form: str, name: str, value: rx.Var) -> rx.Component:
@@ -76,32 +71,11 @@ def _number(form: str, name: str, value: rx.Var) -> rx.Component:
 
 
 def _textarea(form: str, name: str, value: rx.Var) -> rx.Component:
-    return rx.el.textarea(
-        id=f"{form}-{name}",
-        name=name,
-        default_value=value,
-        max_length=DESCRIPTION_MAX,
-        rows=3,
-        class_name=TEXTAREA,
-    )
+    return text_area(form, name, value, DESCRIPTION_MAX)
 
 
 def _checkbox(form: str, name: str, label: str, checked: rx.Var) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                id=f"{form}-{name}",
-                name=name,
-                default_checked=checked,
-                class_name="h-5 w-5 accent-green-700",
-            ),
-            t(K + label),
-            html_for=f"{form}-{name}",
-            class_name="flex items-center gap-2 text-sm",
-        ),
-        _error(name),
-    )
+    return checkbox(form, name, t(K + label), checked, _error(name))
 
 
 def _choices(choices: rx.Var, *first: rx.Component) -> list[rx.Component]:

@@ -10,13 +10,20 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.admin_parts import (
-    BADGE,
     GREEN,
+    ICON_BUTTON,
     INPUT,
     SMALL,
+    checkbox,
     empty,
+    field_error,
+    flag_badge,
+    labelled,
+    move_buttons,
     paged_list,
     search_form,
+    text_area,
+    text_input,
 )
 from grocer.components.admin_pictures import picture_field
 from grocer.components.checkout_summary import CARD
@@ -28,8 +35,6 @@ from grocer.state.admin_home import AdminHomeState
 from grocer.views.admin_home import FORM_LANGUAGES
 
 State = AdminHomeState
-TEXTAREA = INPUT.replace("h-11", "min-h-20 py-2")
-ICON_BUTTON = SMALL.replace("px-4", "w-10 px-0")
 
 
 # --- form pieces ------------------------------------------------------------------------------
@@ -37,61 +42,24 @@ ICON_BUTTON = SMALL.replace("px-4", "w-10 px-0")
 
 def _error(field: str) -> rx.Component:
     """The service's message for `field` when it refused it."""
-    return rx.cond(
-        State.error_field == field,
-        rx.el.p(State.error_message, id=f"home-error-{field}", class_name="text-sm text-red-700"),
-    )
+    return field_error(field, State.error_field, State.error_message, "home")
 
 
 def _field(form: str, name: str, field: str, label: str, control: rx.Component) -> rx.Component:
     """A labelled control of `form` and, under it, the refusal of the service's `field`."""
-    return rx.el.div(
-        rx.el.label(t(label), html_for=f"{form}-{name}", class_name="text-sm font-medium"),
-        control,
-        _error(field),
-        class_name="flex flex-col gap-1",
-    )
+    return labelled(f"{form}-{name}", t(label), control, _error(field))
 
 
 def _text_input(form: str, name: str, value: rx.Var, limit: int, **props: Any) -> rx.Component:
-    return rx.el.input(
-        id=f"{form}-{name}",
-        name=name,
-        default_value=value,
-        max_length=limit,
-        class_name=INPUT,
-        **props,
-    )
+    return text_input(form, name, value, limit, **props)
 
 
 def _textarea(form: str, name: str, value: rx.Var, **props: Any) -> rx.Component:
-    return rx.el.textarea(
-        id=f"{form}-{name}",
-        name=name,
-        default_value=value,
-        max_length=DESCRIPTION_MAX,
-        rows=3,
-        class_name=TEXTAREA,
-        **props,
-    )
+    return text_area(form, name, value, DESCRIPTION_MAX, **props)
 
 
 def _checkbox(form: str, name: str, field: str, label: str, checked: rx.Var) -> rx.Component:
-    return rx.el.div(
-        rx.el.label(
-            rx.el.input(
-                type="checkbox",
-                id=f"{form}-{name}",
-                name=name,
-                default_checked=checked,
-                class_name="h-5 w-5 accent-green-700",
-            ),
-            t(label),
-            html_for=f"{form}-{name}",
-            class_name="flex items-center gap-2 text-sm",
-        ),
-        _error(field),
-    )
+    return checkbox(form, name, t(label), checked, _error(field))
 
 
 def _translations(form: str) -> rx.Component:
@@ -141,32 +109,13 @@ def _form_key(kind: str) -> rx.Var:
 
 def _moves(label: rx.Var, first: rx.Var[bool], last: rx.Var[bool], on_move: Any) -> rx.Component:
     """Up and down buttons named after what they move ("Monter « Fruits »")."""
-    return rx.fragment(
-        rx.el.button(
-            "↑",
-            type="button",
-            on_click=on_move("up"),
-            disabled=first | State.busy,
-            aria_label=t("admin:home.up", name=label),
-            class_name=ICON_BUTTON,
-        ),
-        rx.el.button(
-            "↓",
-            type="button",
-            on_click=on_move("down"),
-            disabled=last | State.busy,
-            aria_label=t("admin:home.down", name=label),
-            class_name=ICON_BUTTON,
-        ),
-    )
-
-
-def _badge(on: rx.Var[bool], yes: str, no: str) -> rx.Component:
-    return rx.el.span(
-        rx.cond(on, t(yes), t(no)),
-        class_name=rx.cond(
-            on, f"{BADGE} bg-green-100 text-green-900", f"{BADGE} bg-gray-200 text-gray-800"
-        ),
+    return move_buttons(
+        t("admin:home.up", name=label),
+        t("admin:home.down", name=label),
+        first,
+        last,
+        on_move,
+        State.busy,
     )
 
 
@@ -182,7 +131,7 @@ def _section(row: rx.Var, index: rx.Var[int]) -> rx.Component:
                 t("admin:home.articleCount", count=row["articles"]),
                 class_name="text-xs text-gray-600",
             ),
-            _badge(row["active"].to(bool), "admin:home.shown", "admin:home.hidden"),
+            flag_badge(row["active"].to(bool), "admin:home.shown", "admin:home.hidden"),
             class_name="min-w-0 flex-1 space-y-1",
         ),
         rx.el.div(
@@ -360,8 +309,8 @@ def _promotion(row: rx.Var) -> rx.Component:
                 class_name="break-words text-sm text-gray-700",
             ),
             rx.el.div(
-                _badge(row["active"].to(bool), "admin:home.active", "admin:home.inactive"),
-                _badge(
+                flag_badge(row["active"].to(bool), "admin:home.active", "admin:home.inactive"),
+                flag_badge(
                     row["shown_today"].to(bool),
                     "admin:home.onBannerToday",
                     "admin:home.notOnBanner",

@@ -154,3 +154,49 @@ def flag_badge(on: rx.Var[bool], yes: str, no: str) -> rx.Component:
             on, f"{BADGE} bg-green-100 text-green-900", f"{BADGE} bg-gray-200 text-gray-800"
         ),
     )
+
+
+def text_input(form: str, name: str, value: rx.Var, limit: int, **props: Any) -> rx.Component:
+    """An uncontrolled text field of `form` (its id `form-name`), starting from `value`."""
+    return rx.el.input(
+        id=f"{form}-{name}",
+        name=name,
+        default_value=value,
+        max_length=limit,
+        class_name=INPUT,
+        **props,
+    )
+
+
+def text_area(form: str, name: str, value: rx.Var, limit: int, **props: Any) -> rx.Component:
+    """An uncontrolled text area of `form` (its id `form-name`), starting from `value`."""
+    return rx.el.textarea(
+        id=f"{form}-{name}",
+        name=name,
+        default_value=value,
+        max_length=limit,
+        rows=3,
+        class_name=TEXTAREA,
+        **props,
+    )
+
+
+def checkbox(
+    form: str, name: str, label: rx.Var[str], checked: rx.Var, error: rx.Component
+) -> rx.Component:
+    """A box inside its label, and the refusal (`field_error`) under it."""
+    return rx.el.div(
+        rx.el.label(
+            rx.el.input(
+                type="checkbox",
+                id=f"{form}-{name}",
+                name=name,
+                default_checked=checked,
+                class_name="h-5 w-5 accent-green-700",
+            ),
+            label,
+            html_for=f"{form}-{name}",
+            class_name="flex items-center gap-2 text-sm",
+        ),
+        error,
+    )

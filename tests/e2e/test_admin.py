@@ -31,6 +31,15 @@ def no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
+def new_admin(shop_data: Path) -> str:
+    """An admin made the documented way (`grocer create-admin`); its e-mail (password
+    PASSWORD)."""
+    email = fresh_email("admin")
+    grocer_cli(shop_data, "create-admin", "--username", f"admin{uuid.uuid4().hex[:6]}",
+               "--email", email, "--password", PASSWORD)  # fmt: skip
+    return email
+
+
 def signed_in_at_admin(page: Any, email: str) -> None:
     """/admin signed out: the guard's sign-in dialog over the shop, then back to /admin."""
     open_home(page)
@@ -50,17 +59,7 @@ def signed_in_at_admin(page: Any, email: str) -> None:
 def test_an_admin_moves_an_order_and_disables_a_shopper_whose_tab_signs_out(
     phone: Any, browser: Any, shop: str, smtp: Any, shop_data: Path
 ) -> None:
-    admin_email = fresh_email("admin")
-    grocer_cli(
-        shop_data,
-        "create-admin",
-        "--username",
-        f"admin{uuid.uuid4().hex[:6]}",
-        "--email",
-        admin_email,
-        "--password",
-        PASSWORD,
-    )
+    admin_email = new_admin(shop_data)
     email = fresh_email("mariam")
     api_account(shop, smtp, email)
     shopper = Shopper(shop, email)

@@ -19,11 +19,11 @@ import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, grocer_cli
+from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_account_orders import Shopper
-from tests.e2e.test_admin import no_sideways_scroll, signed_in_at_admin
+from tests.e2e.test_admin import new_admin, no_sideways_scroll, signed_in_at_admin
 from tests.e2e.test_checkout import _warm  # noqa: F401 (autouse: a patient first page)
-from tests.e2e.test_session_bag import PASSWORD, fresh_email, open_home
+from tests.e2e.test_session_bag import open_home
 from tests.support.browser import shopper_address
 from tests.support.shop_server import ARTIFACTS
 
@@ -58,9 +58,7 @@ def new_category(page: Any, name: str, under: str = "") -> None:
 def test_an_admin_creates_a_category_and_an_article_that_another_browser_sees(
     phone: Any, browser: Any, shop: str, shop_data: Path
 ) -> None:
-    admin_email = fresh_email("admin")
-    grocer_cli(shop_data, "create-admin", "--username", f"admin{uuid.uuid4().hex[:6]}",
-               "--email", admin_email, "--password", PASSWORD)  # fmt: skip
+    admin_email = new_admin(shop_data)
     api = Shopper(shop, admin_email).api  # the admin's own API client, for the clean-up
     word = f"Tiyamzi{uuid.uuid4().hex[:6]}"  # a word no other article holds
     top, middle, leaf = f"Épicerie {word}", f"Confitures {word}", f"Fruits rouges {word}"

@@ -8,18 +8,17 @@ before any save. The shop's order is put back afterwards (the other browser test
 from __future__ import annotations
 
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, grocer_cli
+from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_account_orders import Shopper
-from tests.e2e.test_admin import no_sideways_scroll, signed_in_at_admin
+from tests.e2e.test_admin import new_admin, no_sideways_scroll, signed_in_at_admin
 from tests.e2e.test_checkout import _warm  # noqa: F401 (autouse: a patient first page)
-from tests.e2e.test_session_bag import PASSWORD, fresh_email, open_home
+from tests.e2e.test_session_bag import open_home
 from tests.support.browser import shopper_address
 from tests.support.shop_server import ARTIFACTS
 
@@ -49,9 +48,7 @@ def changed(rows: Any, before: list[str], timeout: float = 15) -> list[str]:
 def test_an_admin_reorders_the_home_and_a_shoppers_home_follows(
     phone: Any, browser: Any, shop: str, shop_data: Path
 ) -> None:
-    admin_email = fresh_email("admin")
-    grocer_cli(shop_data, "create-admin", "--username", f"admin{uuid.uuid4().hex[:6]}",
-               "--email", admin_email, "--password", PASSWORD)  # fmt: skip
+    admin_email = new_admin(shop_data)
     api = Shopper(shop, admin_email).api  # the admin's own API client
     original = [s["id"] for s in api.get("/admin/sections").json()]
     shown = api.get("/web-ui/articles-sections", params={"articlesonly": "true"}).json()

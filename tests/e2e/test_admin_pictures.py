@@ -20,11 +20,9 @@ from PIL import Image
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import grocer_cli
 from tests.e2e.test_account_orders import Shopper
-from tests.e2e.test_admin import no_sideways_scroll, signed_in_at_admin
+from tests.e2e.test_admin import new_admin, no_sideways_scroll, signed_in_at_admin
 from tests.e2e.test_checkout import _warm  # noqa: F401 (autouse: a patient first page)
-from tests.e2e.test_session_bag import PASSWORD, fresh_email
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -47,9 +45,7 @@ def gif() -> bytes:
 def test_an_admin_uploads_a_sections_picture_and_a_wrong_file_is_refused(
     phone: Any, shop: str, shop_data: Path
 ) -> None:
-    admin_email = fresh_email("admin")
-    grocer_cli(shop_data, "create-admin", "--username", f"admin{uuid.uuid4().hex[:6]}",
-               "--email", admin_email, "--password", PASSWORD)  # fmt: skip
+    admin_email = new_admin(shop_data)
     api = Shopper(shop, admin_email).api
     title = f"Photos {uuid.uuid4().hex[:6]}"
     made = api.post("/admin/sections", json={"title": title, "active": False})

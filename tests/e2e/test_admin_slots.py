@@ -7,7 +7,6 @@ held. The template's preview is shown before anything is saved."""
 from __future__ import annotations
 
 import re
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,10 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DESKTOP, grocer_cli
+from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_account_orders import Shopper
 from tests.e2e.test_account_shell import welcome_gone
-from tests.e2e.test_admin import no_sideways_scroll, signed_in_at_admin
+from tests.e2e.test_admin import new_admin, no_sideways_scroll, signed_in_at_admin
 from tests.e2e.test_checkout import SLOT_DIALOG, _warm  # noqa: F401 (autouse: a patient first page)
 from tests.e2e.test_session_bag import (
     ADD,
@@ -60,17 +59,7 @@ def slot_dialog_of(page: Any, email: str) -> Any:
 def test_a_slot_set_to_one_place_is_held_once_only(
     phone: Any, browser: Any, shop: str, smtp: Any, shop_data: Path
 ) -> None:
-    admin_email = fresh_email("admin")
-    grocer_cli(
-        shop_data,
-        "create-admin",
-        "--username",
-        f"admin{uuid.uuid4().hex[:6]}",
-        "--email",
-        admin_email,
-        "--password",
-        PASSWORD,
-    )
+    admin_email = new_admin(shop_data)
     first, second = fresh_email("awa"), fresh_email("ali")
     api_account(shop, smtp, first)
     api_account(shop, smtp, second)
