@@ -65,13 +65,10 @@ def allowed_edits(word: str) -> int:
     return 1 if len(word) >= 4 else 0
 
 
-def edit_distance(a: str, b: str, limit: int | None = None) -> int:
-    """Optimal string alignment distance (insert, delete, substitute, swap two neighbours):
-    "mangeu" → "mangue" is 1. Stops early and answers `limit + 1` past `limit`."""
-    if a == b:
-        return 0
-    if limit is not None and abs(len(a) - len(b)) > limit:
-        return limit + 1
+def _distances(a: str, b: str, limit: int | None = None) -> list[int] | None:
+    """Optimal string alignment distances (insert, delete, substitute, swap two neighbours)
+    of `a` to every start of `b`: item j is the distance to b[:j]. None once every start is
+    more than `limit` away (no later letter of `a` can bring one back)."""
     previous2: list[int] = []
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, start=1):
@@ -83,19 +80,23 @@ def edit_distance(a: str, b: str, limit: int | None = None) -> int:
                 value = min(value, previous2[j - 2] + 1)
             current[j] = value
         if limit is not None and min(current) > limit:
-            return limit + 1
+            return None
         previous2, previous = previous, current
-    return previous[-1]
+    return previous
 
 
 def typed_distance(typed: str, term: str, limit: int) -> int:
     """How far a typed word is from a vocabulary word, the word's ending forgiven: the shopper
-    may still be typing ("tomatte" is one edit from "tomate", the start of "tomates")."""
-    best = edit_distance(typed, term, limit)
-    for cut in range(max(1, len(typed) - 1), len(typed) + 2):
-        if cut < len(term):
-            best = min(best, edit_distance(typed, term[:cut], limit))
-    return best
+    may still be typing ("tomatte" is one edit from "tomate", the start of "tomates"). One
+    table gives the distance to the whole word and to each of its starts; past `limit`, the
+    answer is `limit + 1`."""
+    if typed == term:
+        return 0
+    row = _distances(typed, term, limit)
+    if row is None:
+        return limit + 1
+    cuts = [cut for cut in range(max(1, len(typed) - 1), len(typed) + 2) if cut < len(term)]
+    return min(limit + 1, row[len(term)], *(row[cut] for cut in cuts))
 
 
 def trigrams(word: str) -> list[str]:
