@@ -6,6 +6,7 @@ import sys
 import reflex as rx
 
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
+from grocer.web.delta_transition import DeltaTransitionPlugin
 from grocer.web.loading_shell import LoadingShellPlugin
 from grocer.web.own_origin import OwnOriginPlugin
 from grocer.web.paint_first import PaintFirstPlugin
@@ -47,6 +48,7 @@ config = rx.Config(
         ServiceWorkerPlugin(),
         OwnOriginPlugin(),
         ReleasePlugin(),
+        DeltaTransitionPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).
