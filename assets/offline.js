@@ -16,6 +16,7 @@ import { getBackendURL } from "$/utils/state";
 import env from "$/env.json";
 import { useShopTranslation } from "./i18n.js";
 import { afterLoadWhenIdle } from "./idle.js";
+import { addedQuantity, forgetKept, showKept } from "./bag_now.js";
 
 const CART_KEY = "cart";
 const OFFLINE_KEY = "cartOffline";
@@ -73,8 +74,8 @@ function lineFromArticle(article) {
 }
 
 /** One change of the bag kept in the browser: `step` +1 / -1, 0 to remove the line, or an
- * `article` to add (+1, or a new line). Returns the bag's new total quantity. */
-export function changeBag(id, step, article) {
+ * `article` to add (`count` more, or a new line). Returns the bag's new total quantity. */
+export function changeBag(id, step, article, count = 1) {
   const lines = readJson(CART_KEY, []);
   const bag = Array.isArray(lines) ? lines : [];
   let line = bag.find((entry) => entry && String(entry.id) === id);
@@ -83,7 +84,7 @@ export function changeBag(id, step, article) {
     line = { ...lineFromArticle(article), quantity: 0 };
     bag.push(line);
   }
-  const wanted = article ? line.quantity + 1 : step === 0 ? 0 : line.quantity + step;
+  const wanted = article ? line.quantity + count : step === 0 ? 0 : line.quantity + step;
   line.quantity = Math.max(0, Math.min(MAX_QUANTITY, wanted));
   const kept = bag.filter((entry) => entry && entry.quantity > 0);
   writeJson(CART_KEY, kept.length ? kept : null);
@@ -229,8 +230,11 @@ export function OfflineKeeper({ down, onSynced }) {
         if (!id || (!article && ![1, -1, 0].includes(step))) return;
         event.preventDefault();
         event.stopImmediatePropagation();
-        const count = changeBag(id, step, article);
-        if (count !== null) setPending(count);
+        const count = changeBag(id, step, article, article ? addedQuantity(control) : 1);
+        if (count !== null) {
+          setPending(count);
+          showKept(id, offlineChanges().quantities[id] ?? 0);
+        }
         return;
       }
       const url = sameOriginPage(target && target.closest("a[href]"));
@@ -256,6 +260,7 @@ export function OfflineKeeper({ down, onSynced }) {
         writeJson(OFFLINE_KEY, null);
         setPending(0);
         if (synced.current) synced.current(window.localStorage.getItem(CART_KEY) || "");
+        forgetKept();
       })
       .finally(() => {
         saving.current = false;

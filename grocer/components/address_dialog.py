@@ -28,6 +28,7 @@ from grocer.components.form_parts import (
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import map_picker
+from grocer.components.prefetch import map_ahead
 from grocer.components.toast import toast_box
 from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
@@ -349,6 +350,7 @@ def address_dialog() -> rx.Component:
         dialog(
             address_form(),
             address_toast(in_dialog=True),
+            map_ahead(),
             open=DialogState.active == "address",
             on_close=AddressState.close,
             title=rx.cond(

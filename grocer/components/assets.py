@@ -21,6 +21,10 @@ APP_READY_JS = "$/public/app_ready.js"
 """The signal that the app runs the page (for the taps caught before, grocer.web.tap_replay)."""
 OFFLINE_JS = "$/public/offline.js"
 """The service worker's registration and the bag kept while the websocket is down."""
+MAP_AHEAD_JS = "$/public/map_ahead.js"
+"""The map picker's scripts, asked for before the picker opens."""
+BAG_NOW_JS = "$/public/bag_now.js"
+"""The bag's taps shown at once, before the server's answer."""
 
 
 def asset_import(module: str, *names: str) -> VarData:

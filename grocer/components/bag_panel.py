@@ -8,6 +8,7 @@ import reflex as rx
 
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
 from grocer.components.auth_dialog import svg_icon
+from grocer.components.bag_now import ShownQuantity, shown_line
 from grocer.components.buttons import icon_button, text_button
 from grocer.components.dialog import FOCUS, dialog, dialog_description
 from grocer.components.form_parts import PRIMARY, SECONDARY
@@ -89,7 +90,7 @@ def stepper(item: rx.Var[BagRow]) -> rx.Component:
             custom_attrs=bag_step_mark(ident, -1),
         ),
         rx.el.span(
-            item["quantity"],
+            ShownQuantity.create(article_id=ident, quantity=item["quantity"]),
             class_name="min-w-6 text-center text-sm font-semibold tabular-nums",
             aria_live="polite",
         ),
@@ -248,7 +249,7 @@ def bag_panel() -> rx.Component:
                 rx.fragment(
                     save_prompt(),
                     rx.el.ul(
-                        rx.foreach(BagState.items, bag_line),
+                        rx.foreach(BagState.items, shown_line(bag_line)),
                         class_name="flex-1 divide-y divide-gray-100 overflow-y-auto px-5",
                         aria_label=t("bag:lines"),
                     ),

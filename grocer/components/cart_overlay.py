@@ -7,6 +7,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, svg_icon
+from grocer.components.bag_now import shown_line
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
 from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.form_parts import PRIMARY
@@ -17,7 +18,7 @@ from grocer.components.overlay_checkout import (
     chosen_slot,
     continue_to_checkout,
 )
-from grocer.components.prefetch import prefetch_page
+from grocer.components.prefetch import map_ahead, prefetch_page
 from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState
 from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
@@ -368,7 +369,7 @@ def cart_overlay() -> rx.Component:
                 rx.el.div(
                     rx.el.section(
                         rx.el.ul(
-                            rx.foreach(BagState.items, overlay_line),
+                            rx.foreach(BagState.items, shown_line(overlay_line)),
                             class_name="divide-y divide-gray-100",
                             aria_label=t("bag:lines"),
                         ),
@@ -386,6 +387,7 @@ def cart_overlay() -> rx.Component:
                         ),
                         continue_to_checkout(),
                         prefetch_page(CHECKOUT_ROUTE),
+                        map_ahead(),
                         class_name=f"{CARD} flex flex-col gap-4",
                         aria_label=t("bag:summary"),
                     ),

@@ -19,6 +19,7 @@ from reflex_base.event import EventHandler
 from reflex_components_core.core.banner import has_connection_errors
 
 from grocer.components.assets import OFFLINE_JS, asset_component
+from grocer.components.bag_now import bag_now
 from grocer.components.i18n import t
 from grocer.state.bag import BagState
 
@@ -45,6 +46,7 @@ def connection_banner() -> rx.Component:
             ),
         ),
         OfflineKeeper.create(down=has_connection_errors, on_synced=BagState.offline_synced),
+        bag_now(),
         id=BANNER_ID,
         role="status",
         aria_live="polite",

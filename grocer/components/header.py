@@ -11,6 +11,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account_menu import account_menu
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
+from grocer.components.bag_now import shown_count
 from grocer.components.buttons import ROUND, icon_button
 from grocer.components.category_bar import category_bar
 from grocer.components.i18n import (
@@ -165,10 +166,7 @@ def bag_button() -> rx.Component:
         t("common:bag"),
         f"relative {ROUND} h-11 w-11 text-gray-800 hover:bg-gray-100 {FOCUS}",
         icon("bag", 24),
-        rx.cond(
-            BagState.count > 0,
-            rx.el.span(BagState.count, class_name=BAG_COUNT, aria_hidden="true"),
-        ),
+        shown_count(BAG_COUNT),
         on_click=BagState.open_panel,
     )
 

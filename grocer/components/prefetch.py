@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from grocer.components.assets import MAP_AHEAD_JS, asset_component
+
 
 class PrefetchPageLinks(rx.Component):
     """React Router's prefetch of one route's modules (renders only `<link>` elements)."""
@@ -20,3 +22,13 @@ class PrefetchPageLinks(rx.Component):
 def prefetch_page(route: str) -> rx.Component:
     """The scripts of `route`, fetched while this element is shown."""
     return PrefetchPageLinks.create(page=route)
+
+
+MapAhead = asset_component(MAP_AHEAD_JS, "MapAhead")
+"""Leaflet and the map helpers, fetched when this mounts (assets/map_ahead.js)."""
+
+
+def map_ahead() -> rx.Component:
+    """The map picker's scripts, fetched while this element is shown (the picker may be the
+    next tap: the cart overlay's address, the address dialog)."""
+    return MapAhead.create()

@@ -15,6 +15,7 @@ from reflex_base.event import EventChain
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.assets import CAROUSEL_JS, asset_import
+from grocer.components.bag_now import shown_quantity
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.offline_marks import bag_add_mark, bag_step_mark
@@ -236,7 +237,7 @@ def shop_card(
             favourite_heart(article, favourite),
             class_name="relative",
         ),
-        rx.el.div(add_to_bag(article, quantity), class_name="mt-2"),
+        rx.el.div(add_to_bag(article, shown_quantity(article["id"], quantity)), class_name="mt-2"),
         rx.el.div(
             price_tag(article, code=currency),
             ReactRouterLink.create(

@@ -15,6 +15,7 @@ from grocer.components.buttons import text_button
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
+from grocer.components.offline_marks import bag_add_mark
 from grocer.components.preview_slot import preview_slot
 from grocer.components.price import price_tag
 from grocer.components.product_card import discount_badge, image_fallback, is_favourite
@@ -277,6 +278,8 @@ def summary() -> rx.Component:
                 ProductState.add_to_cart(QUANTITY.value),
                 ADD_TO_BAG,
                 t("catalogue:addToCart"),
+                # Shown in the bag at once, or kept while the websocket is down.
+                custom_attrs={**bag_add_mark(P), "data-bag-quantity": QUANTITY.value},
             ),
             class_name="mt-6 flex flex-wrap items-center gap-3",
         ),

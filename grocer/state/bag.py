@@ -441,6 +441,10 @@ class BagState(rx.State):
     promo_banner_open: bool = True
     auth_prompt_shown: bool = False
     promo_code: str = ""
+    # The bag taps (add, +, −, remove) this tab has had answered, whatever the answer: the page
+    # shows a tap at once and waits for this count to know its answer is in
+    # (assets/bag_now.js).
+    answered: int = 0
     # The websocket connection the bag last served (grocer.state.page_start): another one means
     # the tab reconnected, maybe to another worker (see `after_reconnect`).
     _connection: str = ""
@@ -724,21 +728,25 @@ class BagState(rx.State):
     @rx.event
     async def add_item(self, article: dict):
         """Add-to-bag from a product card: +1, or a new line at 1 (000 §4.3)."""
+        self.answered += 1
         return await self._add_article(article)
 
     @rx.event
     async def increment(self, item_id: str):
+        self.answered += 1
         ident = article_id(item_id)
         return None if ident is None else await self._change(ident, 1)
 
     @rx.event
     async def decrement(self, item_id: str):
         """-1; at 1 the line goes (001 §4)."""
+        self.answered += 1
         ident = article_id(item_id)
         return None if ident is None else await self._change(ident, -1)
 
     @rx.event
     async def remove(self, item_id: str):
+        self.answered += 1
         ident = article_id(item_id)
         return None if ident is None else await self._change(ident, None)
 

@@ -143,6 +143,7 @@ class ProductState(rx.State):
             return None
         article = {k: v for k, v in self.product.items() if k not in ("nutrition", "description")}
         bag = await self.get_state(BagState)
+        bag.answered += 1  # a bag tap, shown at once (assets/bag_now.js)
         return await bag._add_article(article, quantity)
 
     @rx.event

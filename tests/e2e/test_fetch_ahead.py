@@ -1,6 +1,7 @@
 """The next checkout step's scripts are on their way before the tap that needs them (issue 23,
 "Fetch ahead"): the cart overlay fetches /checkout's module, so "Continuer vers la commande"
-waits for the page's data only."""
+waits for the page's data only; the cart overlay and the address dialog fetch the map
+picker's scripts before the picker is opened."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.test_address_maps import open_dialog
 from tests.e2e.test_session_bag import add_articles, bag_button, open_home
 
 pytestmark = pytest.mark.e2e
@@ -28,6 +30,38 @@ def test_the_cart_overlay_fetches_the_checkout_page_ahead(page: Any) -> None:
     )
     page.wait_for_timeout(500)
     assert any("/assets/_checkout_" in url for url in asked), asked
+
+
+MAP_SCRIPTS = "/assets/grocer_leaflet"
+"""The map helpers' chunk (assets/leaflet/grocer_leaflet.js), which imports Leaflet."""
+
+
+def test_the_cart_overlay_and_the_address_dialog_fetch_the_map_ahead(page: Any) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_home(page)
+    add_articles(page, 1)
+    assert not any(MAP_SCRIPTS in url for url in asked), "the home asked for the map at once"
+    bag_button(page).click()
+    page.locator("#bag-panel").get_by_role("button", name="Check out").click()
+    page.locator("#cart-overlay").get_by_role("button", name="Continue shopping").wait_for()
+    page.wait_for_function(
+        "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
+        arg=MAP_SCRIPTS,
+    )
+    assert page.locator(".leaflet-container").count() == 0  # no map shown: fetched ahead
+
+    other: list[str] = []
+    tab = page.context.new_page()
+    tab.on("request", lambda request: other.append(request.url))
+    open_home(tab)
+    assert not any(MAP_SCRIPTS in url for url in other)
+    open_dialog(tab)
+    tab.wait_for_function(
+        "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
+        arg=MAP_SCRIPTS,
+    )
+    assert tab.locator(".leaflet-container").count() == 0
 
 
 def test_a_product_link_asks_for_its_page_module_with_the_app(

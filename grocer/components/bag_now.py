@@ -1,0 +1,63 @@
+"""The bag answering a tap at once (issue 23; the browser's part is assets/bag_now.js).
+
+A tap on "+ Ajouter", + / − or remove changes what the card, the bag's line and the header's
+count show before the server's answer comes back; the answer then replaces it (a refusal puts
+the server's quantity back). `bag_now()` is mounted once, with the connection banner; the
+others take the server's value and give what to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import reflex as rx
+from reflex.vars import VarData
+
+from grocer.components.assets import BAG_NOW_JS, asset_component, asset_import
+from grocer.state.bag import BagRow, BagState
+
+BagNow = asset_component(BAG_NOW_JS, "BagNow", answered=rx.Var[int], quantities=rx.Var[dict])
+"""Hears the server's bag (its quantities and its count of answered taps), watches the taps."""
+
+ShownQuantity = asset_component(BAG_NOW_JS, "ShownQuantity", article_id=rx.Var[str],
+                                quantity=rx.Var[int])  # fmt: skip
+"""A quantity as text: the one tapped, else the server's (a bag line's, inside a list)."""
+
+ShownLine = asset_component(BAG_NOW_JS, "ShownLine", article_id=rx.Var[str],
+                            quantity=rx.Var[int])  # fmt: skip
+"""A bag line, drawn while its shown quantity is above 0: a removal shows at once."""
+
+ShownCount = asset_component(BAG_NOW_JS, "ShownCount", count=rx.Var[int],
+                             quantities=rx.Var[dict])  # fmt: skip
+"""The header's badge: the bag's total with the taps not yet answered; nothing at 0."""
+
+
+def bag_now() -> rx.Component:
+    return BagNow.create(answered=BagState.answered, quantities=BagState.quantities)
+
+
+def shown_quantity(article_id: rx.Var, quantity: rx.Var[int]) -> rx.Var[int]:
+    """The quantity a card shows (a hook: for a memo component's body, not inside a list)."""
+    hook = f"const bagShownQuantity = useShownQuantity({article_id!s}, {quantity!s});"
+    data = VarData.merge(
+        asset_import(BAG_NOW_JS, "useShownQuantity"),
+        VarData(hooks={hook: None}),
+        article_id._get_all_var_data(),
+        quantity._get_all_var_data(),
+    )
+    return rx.Var(_js_expr="bagShownQuantity", _var_type=int, _var_data=data).to(int)
+
+
+def shown_line(line: Callable[[rx.Var[BagRow]], rx.Component]) -> Callable[..., rx.Component]:
+    """`line` (a bag line's markup, for `rx.foreach`) hidden as soon as it is tapped away."""
+
+    def drawn(item: rx.Var[BagRow]) -> rx.Component:
+        return ShownLine.create(line(item), article_id=item["id"], quantity=item["quantity"])
+
+    return drawn
+
+
+def shown_count(class_name: str) -> rx.Component:
+    return ShownCount.create(
+        count=BagState.count, quantities=BagState.quantities, class_name=class_name
+    )

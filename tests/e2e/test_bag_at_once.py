@@ -1,0 +1,253 @@
+"""The bag answers a tap at once (issue 23, assets/bag_now.js): "+ Ajouter", + and − change the
+card and the header's count before the server's answer comes back, the answer then stands; a
+tap nobody answers goes back to what the server holds; and on a slowed phone whose websocket
+is down, each change shows at once and, the connection back, the server's bag (or a guest's
+browser bag) is what the screen shows."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, WebSocketRoute, expect
+
+from tests.e2e.test_offline import LOST, server_bag
+from tests.e2e.test_product_quantity import open_product, tap
+from tests.e2e.test_session_bag import (
+    ADD,
+    account_button,
+    api_account,
+    bag_button,
+    fresh_email,
+    open_home,
+    sign_in,
+    wait_count,
+)
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+SOCKET = re.compile(r".*/_event/.*")
+HYDRATED = '"is_hydrated_rx_state_":true'
+
+
+class HeldAnswers:
+    """The page's websocket through the test: while `hold` is on, what the server sends is kept
+    back (the page cannot have it), and `release` delivers it in order."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.hydrated = False  # the server's hydration has reached the page
+        self.hold = False
+        self.held: list[str | bytes] = []
+        self.route: WebSocketRoute | None = None
+        page.route_web_socket(SOCKET, self._connect)
+
+    def _connect(self, route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+        route.on_message(server.send)
+        server.on_message(self._from_server)
+        self.route = route
+
+    def _from_server(self, message: str | bytes) -> None:
+        if not self.hold and HYDRATED in str(message):
+            self.hydrated = True
+        if self.hold and self.route is not None:
+            self.held.append(message)
+        elif self.route is not None:
+            self.route.send(message)
+
+    def wait_hydrated(self) -> None:
+        """Until the page has the server's state (a tap before it would wait for it)."""
+        for _ in range(600):
+            if self.hydrated:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError("the page was never hydrated")
+
+    def release(self) -> None:
+        self.hold = False
+        assert self.route is not None
+        for message in self.held:
+            self.route.send(message)
+        self.held.clear()
+
+
+def first_card(page: Page) -> tuple[int, Locator]:
+    """The first card showing "+ Ajouter": its article id and the card (by name, so that it
+    stays the same card once its button has become the stepper)."""
+    add = page.locator(ADD).first
+    article = json.loads(add.get_attribute("data-bag-add") or "{}")
+    name = add.get_attribute("title") or ""
+    return int(article["id"]), page.locator(f'article[aria-label="{name}"]').first
+
+
+def shows(card: Locator, quantity: int) -> None:
+    """The card's stepper shows `quantity`."""
+    expect(card.locator("span[aria-live=polite]")).to_have_text(str(quantity))
+
+
+def plus(card: Locator) -> Locator:
+    return card.get_by_role("button", name="Augmenter la quantité")
+
+
+def minus(card: Locator) -> Locator:
+    return card.get_by_role("button", name="Diminuer la quantité")
+
+
+def browser_bag(page: Page) -> dict[int, int]:
+    lines = json.loads(page.evaluate("() => localStorage.getItem('cart') || '[]'"))
+    return {int(line["id"]): line["quantity"] for line in lines}
+
+
+def test_taps_show_before_the_servers_answer_which_then_stands(page: Page) -> None:
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    article, card = first_card(page)
+    socket.hold = True
+    page.locator(ADD).first.click()
+    shows(card, 1)  # the server's answer is held: this is the page's own
+    expect(bag_button(page)).to_have_text("1")
+    plus(card).click()
+    plus(card).click()
+    shows(card, 3)
+    minus(card).click()
+    shows(card, 2)
+    expect(bag_button(page)).to_have_text("2")
+    assert socket.held, "the server answered taps the page never saw"
+    assert browser_bag(page) == {}  # the guest bag is written by the server's answers
+    socket.release()
+    page.wait_for_function(
+        """(id) => JSON.parse(localStorage.getItem('cart') || '[]')
+            .some((line) => line.id === id && line.quantity === 2)""",
+        arg=str(article),
+    )
+    assert browser_bag(page) == {article: 2}
+    shows(card, 2)
+    wait_count(page, 2)
+
+
+def test_the_product_pages_quantity_shows_in_the_bag_at_once(
+    page: Page, catalogue: dict[str, Any]
+) -> None:
+    socket = HeldAnswers(page)
+    article = catalogue["article"]["id"]
+    open_product(page, article)
+    socket.wait_hydrated()
+    tap(page, "Augmenter la quantité", 2)  # answered in the browser: 3
+    socket.hold = True
+    page.get_by_role("button", name="Add To Cart").click()
+    expect(bag_button(page)).to_have_text("3")  # before the server's answer
+    assert browser_bag(page) == {}
+    socket.release()
+    page.wait_for_function(
+        """(id) => JSON.parse(localStorage.getItem('cart') || '[]')
+            .some((line) => line.id === id && line.quantity === 3)""",
+        arg=str(article),
+    )
+    # 0 → 3 at once: the server's answer brings the guest's sign-in prompt (000 §4.3).
+    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
+    prompt.get_by_role("button", name="Plus tard").click()
+    expect(bag_button(page)).to_have_text("3")
+
+
+def test_a_line_removed_from_the_bag_panel_goes_at_once(page: Page) -> None:
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    _, card = first_card(page)
+    page.locator(ADD).first.click()
+    wait_count(page, 1)  # answered
+    bag_button(page).click()
+    panel = page.locator("#bag-panel")
+    remove = panel.get_by_role("button", name=re.compile(r"^Retirer .+ du panier$"))
+    expect(remove).to_have_count(1)
+    socket.hold = True
+    remove.click()
+    expect(remove).to_have_count(0)  # the line is gone before the server's answer
+    expect(card.get_by_role("button", name="Ajouter au panier")).to_be_visible()
+    socket.release()
+    panel.get_by_text("Your bag is empty").wait_for()
+    wait_count(page, 0)
+
+
+def test_a_tap_nobody_answers_goes_back_to_the_servers_bag(page: Page) -> None:
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    _, card = first_card(page)
+    socket.hold = True
+    page.locator(ADD).first.click()
+    shows(card, 1)
+    # No answer ever comes: the card and the count go back to the bag the server holds.
+    expect(card.get_by_role("button", name="Ajouter au panier")).to_be_visible(timeout=30_000)
+    wait_count(page, 0)
+
+
+def _on_a_slowed_phone(page: Page) -> None:
+    page.set_viewport_size(PHONE)
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+
+
+def _change_the_bag_while_disconnected(page: Page) -> dict[int, int]:
+    """Offline: "+ Ajouter" on two cards, + twice and − once on the first; each change shown at
+    once. Returns the bag the screen shows."""
+    page.context.set_offline(True)
+    expect(page.get_by_role("status").filter(has_text=LOST)).to_be_visible(timeout=30_000)
+    first, first_shown = first_card(page)
+    page.locator(ADD).first.click()
+    shows(first_shown, 1)
+    expect(bag_button(page)).to_have_text("1")
+    plus(first_shown).click()
+    shows(first_shown, 2)
+    plus(first_shown).click()
+    shows(first_shown, 3)
+    minus(first_shown).click()
+    shows(first_shown, 2)
+    second, second_shown = first_card(page)
+    page.locator(ADD).first.click()
+    shows(second_shown, 1)
+    expect(bag_button(page)).to_have_text("3")
+    return {first: 2, second: 1}
+
+
+def _back_online(page: Page) -> None:
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text=LOST)).to_have_count(0, timeout=30_000)
+    page.wait_for_function("() => !localStorage.getItem('cartOffline')", timeout=30_000)
+
+
+def test_signed_in_changes_made_while_disconnected_reach_the_server_as_shown(
+    page: Page, shop: str, smtp: Any
+) -> None:
+    email = fresh_email("hors-ligne")
+    token = api_account(shop, smtp, email)["accessToken"]
+    open_home(page)
+    sign_in(page, email)
+    account_button(page).wait_for()
+    _on_a_slowed_phone(page)
+    shown = _change_the_bag_while_disconnected(page)
+    assert server_bag(shop, token) == {}  # nothing could reach it
+    _back_online(page)
+    wait_count(page, 3, timeout=30_000)
+    assert server_bag(shop, token) == shown
+    for article, quantity in shown.items():
+        card = page.locator(f'article:has([data-bag-id="{article}"])').first
+        shows(card, quantity)
+
+
+def test_a_guests_changes_made_while_disconnected_stay_in_the_browser_as_shown(
+    page: Page,
+) -> None:
+    open_home(page)
+    _on_a_slowed_phone(page)
+    shown = _change_the_bag_while_disconnected(page)
+    _back_online(page)
+    wait_count(page, 3, timeout=30_000)
+    assert browser_bag(page) == shown
+    page.reload()
+    wait_count(page, 3, timeout=30_000)
+    assert browser_bag(page) == shown
