@@ -97,9 +97,9 @@ function armExpiry() {
 
 /** A tap on a bag control, while connected: shown now, answered later. */
 function tapped(id, step, adding) {
+  sent += 1; // its event went, shown or not: its answer will be counted
   const quantity = wanted(id, step, adding);
   if (quantity === null || quantity === quantityNow(id)) return;
-  sent += 1;
   shown.set(id, { quantity, until: (answered || 0) + sent });
   armExpiry();
   changed();
