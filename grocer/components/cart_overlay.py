@@ -12,6 +12,7 @@ from grocer.components.bag_panel import amount, empty_bag_view, line_image, step
 from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t, t_var
+from grocer.components.offline_marks import REMOVE_STEP, bag_step_mark
 from grocer.components.overlay_checkout import (
     choose_hour_button,
     choose_pickup_button,
@@ -111,6 +112,7 @@ def overlay_line(item: rx.Var[BagRow]) -> rx.Component:
                     on_click=BagState.remove(item["id"]),
                     aria_label=t("bag:removeItem", name=item["name"]),
                     class_name=f"rounded text-xs font-semibold text-gray-500 hover:text-red-700 {FOCUS}",
+                    custom_attrs=bag_step_mark(item["id"], REMOVE_STEP),
                 ),
                 class_name="mt-1 flex items-center gap-4",
             ),

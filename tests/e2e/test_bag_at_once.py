@@ -97,16 +97,21 @@ def minus(card: Locator) -> Locator:
     return card.get_by_role("button", name="Diminuer la quantité")
 
 
+def home_with_held_answers(page: Page) -> tuple[HeldAnswers, int, Locator]:
+    """The home page, hydrated, its websocket through the test; its first card to add."""
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    return (socket, *first_card(page))
+
+
 def browser_bag(page: Page) -> dict[int, int]:
     lines = json.loads(page.evaluate("() => localStorage.getItem('cart') || '[]'"))
     return {int(line["id"]): line["quantity"] for line in lines}
 
 
 def test_taps_show_before_the_servers_answer_which_then_stands(page: Page) -> None:
-    socket = HeldAnswers(page)
-    open_home(page)
-    socket.wait_hydrated()
-    article, card = first_card(page)
+    socket, article, card = home_with_held_answers(page)
     socket.hold = True
     page.locator(ADD).first.click()
     shows(card, 1)  # the server's answer is held: this is the page's own
@@ -155,10 +160,7 @@ def test_the_product_pages_quantity_shows_in_the_bag_at_once(
 
 
 def test_a_line_removed_from_the_bag_panel_goes_at_once(page: Page) -> None:
-    socket = HeldAnswers(page)
-    open_home(page)
-    socket.wait_hydrated()
-    _, card = first_card(page)
+    socket, _, card = home_with_held_answers(page)
     page.locator(ADD).first.click()
     wait_count(page, 1)  # answered
     bag_button(page).click()
@@ -175,10 +177,7 @@ def test_a_line_removed_from_the_bag_panel_goes_at_once(page: Page) -> None:
 
 
 def test_a_tap_nobody_answers_goes_back_to_the_servers_bag(page: Page) -> None:
-    socket = HeldAnswers(page)
-    open_home(page)
-    socket.wait_hydrated()
-    _, card = first_card(page)
+    socket, _, card = home_with_held_answers(page)
     socket.hold = True
     page.locator(ADD).first.click()
     shows(card, 1)
