@@ -13,6 +13,7 @@ from grocer.components.admin_parts import (
     INPUT,
     SMALL,
     STATUS_COLOURS,
+    dotted,
     empty,
     paged_list,
     search_form,
@@ -115,11 +116,11 @@ def _slot_fill(slot: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.span(
-                slot["day"].to(str),
-                " · ",
-                t_var("admin:dashboard.kinds." + slot["kind"].to(str)),
-                " · ",
-                slot["hours"].to(str),
+                *dotted(
+                    slot["day"].to(str),
+                    t_var("admin:dashboard.kinds." + slot["kind"].to(str)),
+                    slot["hours"].to(str),
+                ),
             ),
             rx.el.span(
                 slot["taken"].to_string(),
@@ -235,17 +236,11 @@ def _order(row: rx.Var) -> rx.Component:
             class_name="flex items-start justify-between gap-3",
         ),
         rx.el.p(
-            row["customer"].to(str),
-            " · ",
-            row["email"].to(str),
+            *dotted(row["customer"].to(str), row["email"].to(str)),
             class_name="break-words text-sm text-gray-700",
         ),
         rx.el.p(
-            row["total"].to(str),
-            " · ",
-            row["payment"].to(str),
-            " · ",
-            row["slot"].to(str),
+            *dotted(row["total"].to(str), row["payment"].to(str), row["slot"].to(str)),
             class_name="text-sm text-gray-700",
         ),
         _order_actions(row),
@@ -262,11 +257,7 @@ def _review(row: rx.Var) -> rx.Component:
             class_name="flex items-start justify-between gap-3",
         ),
         rx.el.p(
-            row["amount"].to(str),
-            " · ",
-            row["channel"].to(str),
-            " · ",
-            row["at"].to(str),
+            *dotted(row["amount"].to(str), row["channel"].to(str), row["at"].to(str)),
             class_name="text-sm text-gray-700",
         ),
         rx.el.p(row["reason"].to(str), class_name="text-sm italic text-gray-700"),
@@ -340,9 +331,10 @@ def _user(row: rx.Var) -> rx.Component:
                 rx.el.p(row["name"].to(str), class_name="font-semibold"),
                 rx.el.p(row["email"].to(str), class_name="break-all text-sm text-gray-700"),
                 rx.el.p(
-                    t("admin:users.orders", count=row["orders"]),
-                    " · ",
-                    t("admin:users.since", date=row["since"].to(str)),
+                    *dotted(
+                        t("admin:users.orders", count=row["orders"]),
+                        t("admin:users.since", date=row["since"].to(str)),
+                    ),
                     class_name="text-xs text-gray-600",
                 ),
                 class_name="min-w-0",
@@ -411,11 +403,11 @@ def users_panel() -> rx.Component:
 def _entry(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.p(
-            row["at"].to(str),
-            " · ",
-            row["actor"].to(str),
-            " · ",
-            t_var("admin:audit.actions." + row["action"].to(str)),
+            *dotted(
+                row["at"].to(str),
+                row["actor"].to(str),
+                t_var("admin:audit.actions." + row["action"].to(str)),
+            ),
             class_name="text-xs text-gray-600",
         ),
         rx.el.p(row["target"].to(str), class_name="font-semibold"),

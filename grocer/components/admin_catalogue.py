@@ -16,6 +16,7 @@ from grocer.components.admin_parts import (
     INPUT,
     SMALL,
     checkbox,
+    dotted,
     field_error,
     flag_badge,
     labelled,
@@ -158,9 +159,7 @@ def _category(row: rx.Var) -> rx.Component:
             rx.el.div(
                 rx.el.p(name, class_name="break-words font-semibold"),
                 rx.el.p(
-                    t(K + "level", level=level),
-                    " · ",
-                    t(K + "articleCount", count=row["total"]),
+                    *dotted(t(K + "level", level=level), t(K + "articleCount", count=row["total"])),
                     class_name="text-xs text-gray-600",
                 ),
                 rx.cond(

@@ -156,6 +156,17 @@ def flag_badge(on: rx.Var[bool], yes: str, no: str) -> rx.Component:
     )
 
 
+def dotted(*parts: Any) -> list[Any]:
+    """`parts` with " · " between them: the children of a line of facts ("date · actor ·
+    action")."""
+    out: list[Any] = []
+    for part in parts:
+        if out:
+            out.append(" · ")
+        out.append(part)
+    return out
+
+
 def text_input(form: str, name: str, value: rx.Var, limit: int, **props: Any) -> rx.Component:
     """An uncontrolled text field of `form` (its id `form-name`), starting from `value`."""
     return rx.el.input(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from grocer.components.admin_parts import BADGE, GREEN, INPUT, SMALL, empty
+from grocer.components.admin_parts import BADGE, GREEN, INPUT, SMALL, dotted, empty
 from grocer.components.checkout_summary import CARD
 from grocer.components.i18n import t, t_var
 from grocer.services import slots
@@ -202,13 +202,12 @@ def _changes(rows: rx.Var, title: str) -> rx.Component:
                 rx.foreach(
                     rows,
                     lambda c: rx.el.li(
-                        c["date"].to(str),
-                        " · ",
-                        c["label"].to(str),
-                        " · ",
-                        c["change"].to(str),
-                        " · ",
-                        t("admin:slots.template.taken", count=c["taken"]),
+                        *dotted(
+                            c["date"].to(str),
+                            c["label"].to(str),
+                            c["change"].to(str),
+                            t("admin:slots.template.taken", count=c["taken"]),
+                        ),
                         class_name="break-words text-sm",
                     ),
                 ),
@@ -302,13 +301,12 @@ def _closure_effect() -> rx.Component:
                 rx.foreach(
                     State.bookings,
                     lambda b: rx.el.li(
-                        b["number"].to(str),
-                        " · ",
-                        b["label"].to(str),
-                        " · ",
-                        b["customer"].to(str),
-                        " · ",
-                        t_var("admin:status." + b["status"].to(str)),
+                        *dotted(
+                            b["number"].to(str),
+                            b["label"].to(str),
+                            b["customer"].to(str),
+                            t_var("admin:status." + b["status"].to(str)),
+                        ),
                         class_name="break-words text-sm",
                     ),
                 ),
