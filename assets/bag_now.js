@@ -11,8 +11,10 @@
 // Shown quantities nobody answers go after ANSWER_WAIT_MS.
 import { createElement, useEffect, useSyncExternalStore } from "react";
 
-const MAX_QUANTITY = 99;
-const MAX_LINES = 50;
+// The bag's limits (grocer/services/bag_totals.py), for the browser's own changes here and in
+// assets/offline.js.
+export const MAX_QUANTITY = 99;
+export const MAX_LINES = 50;
 const ANSWER_WAIT_MS = 10000;
 const KEPT = Infinity; // a tap kept offline: shown until the offline bag is saved
 const SAVED = "saved"; // a kept tap, saved: shown until the server's bag holds it
@@ -76,6 +78,12 @@ function lineCount() {
 function wanted(id, step, adding) {
   const now = quantityNow(id);
   if (adding && now === 0 && lineCount() >= MAX_LINES) return null;
+  return nextQuantity(now, step, adding);
+}
+
+/** A line's quantity after a tap: `adding` more (an add button), else `step` (+1, -1; 0
+ * removes the line), within 0..MAX_QUANTITY (the server's `bag_totals.stepped`). */
+export function nextQuantity(now, step, adding) {
   const next = adding ? now + adding : step === 0 ? 0 : now + step;
   return Math.max(0, Math.min(MAX_QUANTITY, next));
 }

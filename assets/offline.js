@@ -16,13 +16,17 @@ import { getBackendURL } from "$/utils/state";
 import env from "$/env.json";
 import { useShopTranslation } from "./i18n.js";
 import { afterLoadWhenIdle } from "./idle.js";
-import { addedQuantity, forgetKept, showKept } from "./bag_now.js";
+import {
+  MAX_LINES,
+  addedQuantity,
+  forgetKept,
+  nextQuantity,
+  showKept,
+} from "./bag_now.js";
 
 const CART_KEY = "cart";
 const OFFLINE_KEY = "cartOffline";
 const TOKEN_KEY = "accessToken";
-const MAX_QUANTITY = 99;
-const MAX_LINES = 50;
 const SAVE_ATTEMPTS = 5;
 const SAVE_WAIT_MS = 300;
 
@@ -84,8 +88,7 @@ export function changeBag(id, step, article, count = 1) {
     line = { ...lineFromArticle(article), quantity: 0 };
     bag.push(line);
   }
-  const wanted = article ? line.quantity + count : step === 0 ? 0 : line.quantity + step;
-  line.quantity = Math.max(0, Math.min(MAX_QUANTITY, wanted));
+  line.quantity = nextQuantity(line.quantity, step, article ? count : 0);
   const kept = bag.filter((entry) => entry && entry.quantity > 0);
   writeJson(CART_KEY, kept.length ? kept : null);
   const record = offlineChanges();
