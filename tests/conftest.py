@@ -18,6 +18,7 @@ from sqlmodel import Session, SQLModel
 import grocer.models  # noqa: F401  (registers every table)
 from grocer import db as grocer_db
 from grocer import settings as grocer_settings
+from grocer.models.search import PG_DATA_TABLES
 from tests.support.databases import PG_ADMIN_URL, fresh_database
 
 pytest_plugins = [
@@ -92,7 +93,8 @@ def database(
         grocer_settings.get_settings.cache_clear()
         grocer_db.reset_engine()
         engine = grocer_db.get_engine()
-        names = ", ".join(f'"{t.name}"' for t in SQLModel.metadata.sorted_tables)
+        tables = [t.name for t in SQLModel.metadata.sorted_tables] + list(PG_DATA_TABLES)
+        names = ", ".join(f'"{name}"' for name in tables)
         with engine.begin() as conn:
             conn.execute(sa.text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
     else:

@@ -1,7 +1,7 @@
 """catalogue translations (en, es, de over the French source) and the search index: folded
 documents, the vocabulary, and each engine's objects (SQLite FTS5 tables and triggers;
-PostgreSQL unaccent and pg_trgm, an immutable unaccent wrapper, a text-search configuration
-and GIN indexes). The index of the catalogue already in the database is built by 0008.
+PostgreSQL unaccent and pg_trgm, an immutable unaccent wrapper, then a text-search
+configuration and GIN indexes; today the postings of 0012). The index of the catalogue already in the database is built by 0008.
 
 Revision ID: 0006
 Revises: 0005
@@ -66,3 +66,5 @@ def downgrade() -> None:
     op.drop_table("search_terms")
     op.drop_table("search_documents")
     op.drop_table("catalogue_translations")
+    if op.get_bind().dialect.name == "postgresql":  # put back by 0012's downgrade
+        op.execute("DROP TEXT SEARCH CONFIGURATION IF EXISTS grocer_search")

@@ -1,7 +1,7 @@
-"""search: a names-only text-search vector with its own GIN index on PostgreSQL (suggestions
-and name matches read it instead of rechecking the weighted document vector row by row), and
-the search GIN indexes without fast update (no pending list for every search to read).
-Nothing changes on SQLite.
+"""search: a names-only text-search vector with its own GIN index on PostgreSQL, and the search
+GIN indexes without fast update. Superseded by 0012 (postings replaced the vectors): it makes
+nothing now, and 0012 drops what it made on databases upgraded before. Its downgrade still
+removes the names vector that 0012's downgrade puts back. Nothing changes on SQLite.
 
 Revision ID: 0007
 Revises: 0006
@@ -12,8 +12,6 @@ from collections.abc import Sequence
 
 from alembic import op
 
-from grocer.models.search import create_name_vector, drop_name_vector
-
 revision: str = "0007"
 down_revision: str | None = "0006"
 branch_labels: str | Sequence[str] | None = None
@@ -21,9 +19,11 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    # Idempotent: a database created at 0006 by today's models already has them.
-    create_name_vector(op.get_bind())
+    pass
 
 
 def downgrade() -> None:
-    drop_name_vector(op.get_bind())
+    conn = op.get_bind()
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("DROP INDEX IF EXISTS ix_search_documents_names")
+        conn.exec_driver_sql("ALTER TABLE search_documents DROP COLUMN IF EXISTS name_document")

@@ -1,13 +1,14 @@
 """The search index: one folded document per article and per category, a vocabulary of words,
-and the engine objects built on them (SQLite FTS5 tables, PostgreSQL text-search and trigram
-indexes).
+and the engine objects built on them (SQLite FTS5 tables; PostgreSQL postings and a trigram
+index).
 
 Why plain tables under the engines: both engines index the same rows, written by one piece of
 Python (`grocer.services.search_index`) in the catalogue's own transaction, so the two engines
 cannot disagree about what an article says. The engine objects are not SQLModel tables (FTS5
-virtual tables and expression indexes have no portable form): `create_engine_objects` makes
-them, called when `SQLModel.metadata.create_all` creates the tables (the tests, a fresh
-embedded database) and by the Alembic migration 0006 (real installs).
+virtual tables, PostgreSQL's int arrays and expression indexes have no portable form):
+`create_engine_objects` makes them, called when `SQLModel.metadata.create_all` creates the
+tables (the tests, a fresh embedded database) and by the Alembic migrations 0006 and 0012
+(real installs).
 """
 
 from __future__ import annotations
@@ -29,15 +30,17 @@ CATEGORY_DOC_BASE = 2_000_000_000  # within a 32-bit id; article documents stay 
 AVAILABLE_STATUS = "ACTIVE"
 SHOWN_STATUSES = (AVAILABLE_STATUS, "OUT_OF_STOCK")
 
-#: Tables the SQLite engine owns (a virtual table and its shadow tables): not SQLModel tables.
-ENGINE_TABLE_PREFIXES = ("search_fts", "search_terms_trgm")
+#: Tables the engines own outside the models: SQLite's virtual tables and their shadow tables,
+#: PostgreSQL's postings.
+ENGINE_TABLE_PREFIXES = ("search_fts", "search_terms_trgm", "search_postings")
 
 #: Indexes the PostgreSQL engine makes (expressions the models cannot describe).
-ENGINE_INDEXES = ("ix_search_documents_vector", "ix_search_documents_names", "ix_search_terms_trgm")
+ENGINE_INDEXES = ("ix_search_terms_trgm",)
 
 
 def is_engine_table(name: str) -> bool:
-    """True for the tables the SQLite engine makes for itself (FTS5 and its shadow tables)."""
+    """True for the tables the engines make for themselves (FTS5 and its shadow tables, the
+    PostgreSQL postings)."""
     return name.startswith(ENGINE_TABLE_PREFIXES)
 
 
@@ -46,20 +49,24 @@ def is_engine_object(name: str | None, type_: str) -> bool:
     schema comparisons leave them alone)."""
     if type_ == "table":
         return is_engine_table(name or "")
-    if type_ == "column":
-        return name in (PG_VECTOR_COLUMN, PG_NAME_VECTOR_COLUMN)
     return type_ == "index" and name in ENGINE_INDEXES
 
 
-#: The PostgreSQL text-search configuration and the immutable unaccent wrapper.
-PG_TS_CONFIG = "grocer_search"
+#: The PostgreSQL immutable unaccent wrapper (the typo fallback's trigram index uses it).
 PG_UNACCENT = "grocer_unaccent"
-#: The PostgreSQL documents' weighted vector, a stored generated column the models do not know.
-PG_VECTOR_COLUMN = "document"
-#: The names alone, unweighted, with their own GIN index and statistics: a name match needs no
-#: weight recheck of every matching row, and the planner knows how common a word is in names
-#: (so it walks documents in id order for a common prefix, and reads the index for a rare one).
-PG_NAME_VECTOR_COLUMN = "name_document"
+#: PostgreSQL's postings: one row per key, the sorted ids of the article documents holding it
+#: (`docs`), and of those holding it in their name (`names`).
+PG_POSTINGS = "search_postings"
+#: Engine tables holding data that follows the documents: whoever empties the model tables
+#: at once (a test's fresh start) empties these too.
+PG_DATA_TABLES = (PG_POSTINGS,)
+#: The union of posting arrays (intarray's `|` as an aggregate).
+PG_UNION = "grocer_union"
+#: Keys: "=" + a whole word, "~" + a word's first 2, 3 or 4 letters (a typed prefix that short
+#: is one row; a longer one is the union of the whole words in its range, a few rows).
+WORD_KEY = "="
+PREFIX_KEY = "~"
+PREFIX_KEY_LENGTHS = (2, 3, 4)
 
 
 class SearchDocument(SQLModel, table=True):
@@ -157,103 +164,86 @@ _SQLITE_DROP = (
 )
 
 
-def pg_document_vector(alias: str = "") -> str:
-    """The weighted tsvector of a document (name A, category B, brand C, description D): the
-    expression of the GIN index, which the searcher must write identically to use it."""
-    p = f"{alias}." if alias else ""
-    parts = (("name_text", "A"), ("category_text", "B"), ("brand_text", "C"),
-             ("description_text", "D"))  # fmt: skip
-    return " || ".join(
-        f"setweight(to_tsvector('{PG_TS_CONFIG}'::regconfig, {p}{column}), '{weight}')"
-        for column, weight in parts
-    )
+def pg_posting_rows(documents: str) -> str:
+    """A SELECT of (key, docs, names) for the documents of `documents` (a relation with id and
+    the four texts): each key their words give, with the sorted ids of those holding it, in
+    their name or anywhere. The texts are folded words separated by spaces
+    (`search_index`), so a split is all the tokenising there is: the same words as FTS5's."""
+    return f"""SELECT key, array_agg(DISTINCT id ORDER BY id) AS docs,
+            coalesce(array_agg(DISTINCT id ORDER BY id) FILTER (WHERE in_name), '{{}}') AS names
+        FROM (
+            SELECT w.id, k.key, w.in_name FROM (
+                SELECT d.id, t.word, bool_or(t.in_name) AS in_name
+                FROM {documents} AS d, LATERAL (
+                    SELECT unnest(string_to_array(d.name_text, ' ')) AS word, true AS in_name
+                    UNION ALL SELECT unnest(string_to_array(concat_ws(' ', d.category_text,
+                        d.brand_text, d.description_text), ' ')), false
+                ) AS t
+                WHERE t.word <> ''
+                GROUP BY d.id, t.word
+            ) AS w, LATERAL (
+                SELECT '{WORD_KEY}' || w.word AS key
+                UNION ALL SELECT '{PREFIX_KEY}' || left(w.word, n)
+                FROM unnest(ARRAY{list(PREFIX_KEY_LENGTHS)}) AS n WHERE length(w.word) >= n
+            ) AS k
+        ) AS keyed
+        GROUP BY key"""
 
-
-_PG_NAMES_CREATE = (
-    f"""ALTER TABLE search_documents ADD COLUMN IF NOT EXISTS {PG_NAME_VECTOR_COLUMN} tsvector
-        GENERATED ALWAYS AS (to_tsvector('{PG_TS_CONFIG}'::regconfig, name_text)) STORED""",
-    f"""CREATE INDEX IF NOT EXISTS ix_search_documents_names ON search_documents
-        USING gin ({PG_NAME_VECTOR_COLUMN}) WITH (fastupdate = off)""",
-    # GIN's fast update queues new entries in a pending list that every search then reads
-    # in full until a vacuum merges it (after a seed of 50,000 articles: 2 ms a match, more
-    # than the match itself). Catalogue writes are rare, searches constant: no pending list.
-    *(
-        f"ALTER INDEX {name} SET (fastupdate = off)"
-        for name in ("ix_search_documents_vector", "ix_search_terms_trgm")
-    ),
-    *(
-        f"SELECT gin_clean_pending_list('{name}'::regclass)"
-        for name in ("ix_search_documents_vector", "ix_search_terms_trgm")
-    ),
-)
-_PG_NAMES_DROP = (
-    *(
-        f"ALTER INDEX IF EXISTS {name} RESET (fastupdate)"
-        for name in ("ix_search_documents_vector", "ix_search_terms_trgm")
-    ),
-    "DROP INDEX IF EXISTS ix_search_documents_names",
-    f"ALTER TABLE IF EXISTS search_documents DROP COLUMN IF EXISTS {PG_NAME_VECTOR_COLUMN}",
-)
 
 _PG_CREATE = (
     "CREATE EXTENSION IF NOT EXISTS unaccent",
     "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    # Sorted int4 arrays: intersection (&), union (|) and difference (-) in one pass each.
+    "CREATE EXTENSION IF NOT EXISTS intarray",
     # unaccent() is only STABLE (it reads a dictionary by name); naming the dictionary makes
     # a wrapper that can honestly be declared IMMUTABLE, hence used in indexes.
     f"""CREATE OR REPLACE FUNCTION {PG_UNACCENT}(text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
         AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$""",
-    f"""DO $$ BEGIN
-        IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = '{PG_TS_CONFIG}') THEN
-            CREATE TEXT SEARCH CONFIGURATION {PG_TS_CONFIG} (COPY = pg_catalog.simple);
-            ALTER TEXT SEARCH CONFIGURATION {PG_TS_CONFIG}
-                ALTER MAPPING FOR hword, hword_part, word WITH public.unaccent, simple;
-        END IF;
-    END $$""",
-    # Stored, not an index expression alone: a match re-checks its rows against the vector,
-    # and computing four unaccented vectors per row there cost more than the search.
-    f"""ALTER TABLE search_documents ADD COLUMN IF NOT EXISTS {PG_VECTOR_COLUMN} tsvector
-        GENERATED ALWAYS AS ({pg_document_vector()}) STORED""",
-    f"""CREATE INDEX IF NOT EXISTS ix_search_documents_vector ON search_documents
-        USING gin ({PG_VECTOR_COLUMN}) WITH (fastupdate = off)""",
+    # Why postings and not a GIN index over the documents: a GIN match reads one heap page per
+    # matching document (to recheck it, and for the ids in order), so a broad word cost as
+    # much as the whole search's budget; a key's row here answers with its ids sorted, counted
+    # and cut to the first ones without reading a document.
+    f"""CREATE TABLE IF NOT EXISTS {PG_POSTINGS} (
+        key text COLLATE "C" PRIMARY KEY,
+        docs int4[] NOT NULL,
+        names int4[] NOT NULL)""",
+    f"""CREATE OR REPLACE AGGREGATE {PG_UNION}(int4[]) (SFUNC = _int_union, STYPE = int4[])""",
     f"""CREATE INDEX IF NOT EXISTS ix_search_terms_trgm ON search_terms
         USING gin ({PG_UNACCENT}(term) gin_trgm_ops) WITH (fastupdate = off)""",
-    *_PG_NAMES_CREATE,
+    # GIN's fast update queues new entries in a pending list that every lookup then reads in
+    # full until a vacuum merges it. Catalogue writes are rare, searches constant.
+    "ALTER INDEX ix_search_terms_trgm SET (fastupdate = off)",
 )
 
 _PG_DROP = (
-    *_PG_NAMES_DROP,
-    "DROP INDEX IF EXISTS ix_search_documents_vector",
-    f"ALTER TABLE IF EXISTS search_documents DROP COLUMN IF EXISTS {PG_VECTOR_COLUMN}",
+    f"DROP TABLE IF EXISTS {PG_POSTINGS}",
+    f"DROP AGGREGATE IF EXISTS {PG_UNION}(int4[])",
     "DROP INDEX IF EXISTS ix_search_terms_trgm",
-    f"DROP TEXT SEARCH CONFIGURATION IF EXISTS {PG_TS_CONFIG}",
     f"DROP FUNCTION IF EXISTS {PG_UNACCENT}(text)",
 )
 
 
 def create_engine_objects(conn: sa.Connection) -> None:
-    """The search engine's objects over the two tables, for the connection's database."""
+    """The search engine's objects over the two tables, for the connection's database
+    (PostgreSQL's postings filled from the documents already there)."""
     statements = _PG_CREATE if conn.dialect.name == "postgresql" else _SQLITE_CREATE
     for statement in statements:
         conn.exec_driver_sql(statement)
     if conn.dialect.name == "sqlite":  # documents written before the virtual tables existed
         conn.exec_driver_sql("INSERT INTO search_fts(search_fts) VALUES ('rebuild')")
         conn.exec_driver_sql("INSERT INTO search_terms_trgm(search_terms_trgm) VALUES ('rebuild')")
+    else:
+        fill_postings(conn)
 
 
-def create_name_vector(conn: sa.Connection) -> None:
-    """PostgreSQL's names-only vector and its index (migration 0007; nothing on SQLite, whose
-    FTS5 table already answers a names-only match from its own column)."""
-    if conn.dialect.name == "postgresql":
-        for statement in _PG_NAMES_CREATE:
-            conn.exec_driver_sql(statement)
-
-
-def drop_name_vector(conn: sa.Connection) -> None:
-    """Undo `create_name_vector`."""
-    if conn.dialect.name == "postgresql":
-        for statement in _PG_NAMES_DROP:
-            conn.exec_driver_sql(statement)
+def fill_postings(conn: sa.Connection) -> None:
+    """PostgreSQL: the postings of every article document, from nothing."""
+    conn.exec_driver_sql(f"DELETE FROM {PG_POSTINGS}")
+    conn.exec_driver_sql(
+        f"INSERT INTO {PG_POSTINGS} (key, docs, names) "
+        + pg_posting_rows(f"(SELECT * FROM search_documents WHERE id < {CATEGORY_DOC_BASE})")
+    )
 
 
 def drop_engine_objects(conn: sa.Connection) -> None:

@@ -2,15 +2,15 @@
 
 Why this shape: the rules (what a word matches, which typos are forgiven, how results rank,
 what a query may be) are written once, here, in engine-neutral Python and SQL; an engine only
-answers "which documents hold all these words" (FTS5 `MATCH` on SQLite, a weighted `tsvector`
-`@@ tsquery` on PostgreSQL, and a names-only one for names) and "which vocabulary words look
-like this one" (FTS5 trigram table, `pg_trgm`). The same test cases run on both
+answers "which documents hold all these words" (FTS5 `MATCH` on SQLite; on PostgreSQL the
+intersection of the words' postings, sorted id arrays) and "which vocabulary words look like
+this one" (FTS5 trigram table, `pg_trgm`). The same test cases run on both
 (tests/unit/test_search.py).
 
 Why a search is one statement (`_found`): the candidates are read, ranked, paged and counted
 per category inside the database, so only a page of ids and the facets come back to Python;
-on PostgreSQL its matches are read once through the GIN index (`m`) for the count and the
-first ones alike. The typo fallback only runs for a word no catalogue word starts with.
+on PostgreSQL its matches are one array (`m`), counted and cut to the first ones. The typo
+fallback only runs for a word no catalogue word starts with.
 
 Behaviour:
 - words are folded (`search_text.fold`): accents, case, ligatures (œ, æ), apostrophes and
@@ -41,9 +41,11 @@ from grocer.models.constants import DEFAULT_LANGUAGE, LANGUAGES, MAX_ID
 from grocer.models.search import (
     ARTICLE_DOC,
     CATEGORY_DOC_BASE,
-    PG_NAME_VECTOR_COLUMN,
-    PG_TS_CONFIG,
-    PG_VECTOR_COLUMN,
+    PG_POSTINGS,
+    PG_UNION,
+    PREFIX_KEY,
+    PREFIX_KEY_LENGTHS,
+    WORD_KEY,
 )
 from grocer.services import catalogue, search_text, translations
 from grocer.services.errors import ValidationFailed
@@ -64,9 +66,6 @@ NAME_CANDIDATES = 150
 #: Name matches (and whole-word ones) the suggestions are ranked from: a few times the eight
 #: shown, so that a document numbered out of popularity order (a partial reindex) still ranks.
 SUGGEST_CANDIDATES = 48
-#: PostgreSQL: a names-only match is walked in document order only when that looks this many
-#: times cheaper than reading all its matches through the index (`Engine._walkable`).
-WALK_MARGIN = 4
 #: A query word this short, not the last one typed, is a finished word when the catalogue has
 #: it whole ("de" in "beurre de karité"): not a prefix (it would match every "des", "delice",
 #: "deux") and, beside longer words, not required either, only ranked (`matching`).
@@ -164,9 +163,6 @@ class Term:
 
     word: str
     corrections: tuple[str, ...] = ()
-    #: How many documents use a word starting with it (an upper bound of its matches; None
-    #: for a corrected word): PostgreSQL picks how to read a names-only match from it.
-    docs: int | None = None
     #: False: the word matches only itself, not the words it starts (`SHORT_WORD`).
     prefix: bool = True
 
@@ -239,8 +235,6 @@ class Engine:
 
     name = "base"
     position = "instr"  # the SQL function giving a substring's position (1-based, 0 if none)
-    #: About how many article documents there are (`plan` reads it with the vocabulary).
-    documents = 0
     #: SQL expressions setting what the search's later statements need, evaluated with its
     #: first one (`plan`) rather than in round trips of their own: none by default.
     settings: tuple[str, ...] = ()
@@ -252,11 +246,9 @@ class Engine:
         kind: str,
         name_only: bool = False,
         exact: bool = False,
-        walk: bool = False,
     ) -> Hits:
         """The documents of `kind` that hold every term (in their name only, `name_only`; as
-        whole words, not prefixes, `exact`: for unfuzzy terms only; `walk`: common enough
-        that reading documents in id order finds the first ones soon). Article documents are
+        whole words, not prefixes, `exact`: for unfuzzy terms only). Article documents are
         numbered below CATEGORY_DOC_BASE, categories from it."""
         raise NotImplementedError
 
@@ -265,23 +257,10 @@ class Engine:
         exact: bool = False,
     ) -> Hits:  # fmt: skip
         """The first `limit` matching articles in document order (see `hits`)."""
-        walk = name_only and self._walkable(terms, limit)
-        hits = self.hits(
-            terms, kind=ARTICLE_DOC, name_only=name_only, exact=exact, walk=walk
-        ).keyed(key)
+        hits = self.hits(terms, kind=ARTICLE_DOC, name_only=name_only, exact=exact).keyed(key)
         return Hits(
             f"SELECT id FROM ({hits.sql} ORDER BY id LIMIT {int(limit)}) AS {key}", hits.binds
         )
-
-    def _walkable(self, terms: Sequence[Term], limit: int) -> bool:
-        """Would reading documents in id order find the first `limit` matches sooner than
-        reading them all through the index? Walking costs about `limit` × documents / matches
-        rows, the index about `matches`; each word's document count is an upper bound of its
-        matches, hence the margin."""
-        known = [t.docs for t in terms if t.docs is not None]
-        if len(known) < len(terms) or not self.documents:
-            return False
-        return min(known) ** 2 >= WALK_MARGIN * limit * self.documents
 
     def names_first(self, terms: Sequence[Term], limit: int) -> Hits:
         """The first `limit` articles whose name holds the terms, and (the terms not corrected)
@@ -337,7 +316,6 @@ class SqliteEngine(Engine):
         kind: str,
         name_only: bool = False,
         exact: bool = False,
-        walk: bool = False,
     ) -> Hits:
         expression = " AND ".join(_fts5_term(t, exact) for t in terms)
         if name_only:
@@ -368,34 +346,57 @@ class SqliteEngine(Engine):
         return {r.term: int(r.frequency) for r in rows}
 
 
-def _tsquery_term(term: Term, weight: str, exact: bool = False) -> str:
-    if term.fuzzy:
-        return (
-            "("
-            + " | ".join(f"'{c}'{(':' + weight) if weight else ''}" for c in term.corrections)
-            + ")"
-        )
-    return f"'{term.word}'" if exact or not term.prefix else f"'{term.word}':*{weight}"
+_KEY_WORD = re.compile(r"[0-9a-z]+")
+
+
+def _key(prefix: str, word: str) -> str:
+    """A postings key as an SQL literal. Words are folded to [0-9a-z] (`search_text.words`),
+    so they are written into the statement; anything else is refused, not escaped."""
+    if not _KEY_WORD.fullmatch(word):
+        raise ValueError(f"not a folded word: {word!r}")
+    return f"'{prefix}{word}'"
 
 
 class PostgresEngine(Engine):
-    """A GIN index answers a match as a whole, in no order: a search reads its matches once
-    (`m`), counts them and takes its first ones from that; name matches read the names-only
-    vector, whose statistics let the planner walk documents in id order for a common word and
-    read the index for a rare one."""
+    """Postings (`grocer.models.search.PG_POSTINGS`): a key's row holds the sorted ids of the
+    article documents with that word, or that 2-4 letter prefix, and of those with it in their
+    name. A match intersects its words' arrays (intarray's `&`), is counted by its length and
+    cut to its first ids by a slice: no document is read until the ranking's few."""
 
     name = "postgresql"
     position = "strpos"
 
     settings = (
-        # The planner prices a GIN prefix match ('mang':*) so high that it reads every
-        # document's vector instead (12 ms at 20,000 documents against about 1 through the
-        # index): within this transaction only, sequential scans are its last resort.
+        # The postings' key ranges and the documents' id ranges are index reads; the planner,
+        # pricing a table of a few thousand wide rows, would sometimes scan it instead.
         "set_config('enable_seqscan', 'off', true)",
         # The typo fallback's trigram similarity threshold (`candidates`: what set_limit(0.2)
         # sets, for this transaction only).
         "set_config('pg_trgm.similarity_threshold', '0.2', true)",
     )
+
+    @staticmethod
+    def _posting(term: Term, column: str, exact: bool) -> str:
+        """The sorted ids holding `term` (column `docs`, or `names` for names only)."""
+        read = f"FROM {PG_POSTINGS} WHERE key"
+        if term.fuzzy:
+            keys = ", ".join(_key(WORD_KEY, c) for c in term.corrections)
+            return f"(SELECT {PG_UNION}({column}) {read} IN ({keys}))"
+        if exact or not term.prefix:
+            return f"(SELECT {column} {read} = {_key(WORD_KEY, term.word)})"
+        if len(term.word) <= max(PREFIX_KEY_LENGTHS):
+            return f"(SELECT {column} {read} = {_key(PREFIX_KEY, term.word)})"
+        return (
+            f"(SELECT {PG_UNION}({column}) {read} >= {_key(WORD_KEY, term.word)} "
+            f"AND key < {_key(WORD_KEY, search_text.upper_bound(term.word))})"
+        )
+
+    def _array(self, terms: Sequence[Term], *, name_only: bool = False, exact: bool = False) -> str:
+        """The sorted ids of the article documents holding every term."""
+        column = "names" if name_only else "docs"
+        return " & ".join(
+            f"coalesce({self._posting(t, column, exact)}, '{{}}'::int4[])" for t in terms
+        )
 
     def hits(
         self,
@@ -404,47 +405,33 @@ class PostgresEngine(Engine):
         kind: str,
         name_only: bool = False,
         exact: bool = False,
-        walk: bool = False,
     ) -> Hits:
-        expression = " & ".join(_tsquery_term(t, "", exact) for t in terms)
-        if name_only and walk:
-            # Common words: the planner, knowing how common they are in names, walks the
-            # documents in id order to the first few (for ORDER BY id LIMIT), or reads the
-            # index when the words are common elsewhere but rare in names.
-            return Hits(
-                f"SELECT id FROM search_documents WHERE {PG_NAME_VECTOR_COLUMN} @@ "
-                f"to_tsquery('{PG_TS_CONFIG}', :tsq) AND {_id_range('id', kind)}",
-                {"tsq": expression},
-            )
-        vector = PG_NAME_VECTOR_COLUMN if name_only else PG_VECTOR_COLUMN
-        # OFFSET 0 fences the match: the planner takes it whole through the GIN index, rather
-        # than walking documents in id order (for ORDER BY id LIMIT) and testing each one, a
-        # long walk for a rare word whose frequency it overestimates.
-        return Hits(
-            f"SELECT id FROM (SELECT id FROM search_documents WHERE {vector} @@ "
-            f"to_tsquery('{PG_TS_CONFIG}', :tsq) AND {_id_range('id', kind)} OFFSET 0) AS m",
-            {"tsq": expression},
-        )
+        if kind != ARTICLE_DOC:
+            raise ValueError("the postings hold article documents only")
+        array = self._array(terms, name_only=name_only, exact=exact)
+        return Hits(f"SELECT unnest({array}) AS id", {})
+
+    def first(
+        self, terms: Sequence[Term], limit: int, *, key: str, name_only: bool = False,
+        exact: bool = False,
+    ) -> Hits:  # fmt: skip
+        array = self._array(terms, name_only=name_only, exact=exact)
+        return Hits(f"SELECT unnest(({array})[1:{int(limit)}]) AS id", {})
 
     def matches(self, terms: Sequence[Term], cap: int, name_cap: int) -> Matches:
-        every = self.hits(terms, kind=ARTICLE_DOC).keyed("e")
         names = self.names_first(terms, name_cap)
-        # Within `cap` matches, the first ones are all of them: the name reads, which cost
-        # as much as the match again, are then skipped (a one-time filter, tested first).
-        # The matches are counted once (`k`), for that test and for the total.
+        # Within `cap` matches, the first ones are all of them: the name matches are then
+        # not read (a one-time filter, tested first).
         return Matches(
-            ctes=(
-                f"m AS MATERIALIZED ({every.sql})",
-                "k AS MATERIALIZED (SELECT count(*) AS n FROM m)",
-            ),
+            ctes=(f"m AS MATERIALIZED (SELECT {self._array(terms)} AS docs)",),
             candidates=(
-                f"SELECT id FROM (SELECT id FROM m ORDER BY id LIMIT {int(cap)}) AS f "
+                f"SELECT unnest(docs[1:{int(cap)}]) AS id FROM m "
                 f"UNION SELECT id FROM ({names.sql}) AS n "
-                f"WHERE (SELECT n FROM k) > {int(cap)}"
+                f"WHERE (SELECT cardinality(docs) FROM m) > {int(cap)}"
             ),
-            every="SELECT id FROM m",
-            total="SELECT n FROM k",
-            binds={**every.binds, **names.binds},
+            every="SELECT unnest(docs) AS id FROM m",
+            total="SELECT cardinality(docs) FROM m",
+            binds=names.binds,
         )
 
     def candidates(self, db: Session, word: str) -> dict[str, int]:
@@ -515,49 +502,34 @@ def corrections(db: Session, engine: Engine, word: str, *, extra: int = 0) -> tu
 
 def _known_prefixes(
     db: Session, words: Sequence[str], settings: Sequence[str] = ()
-) -> tuple[dict[str, tuple[int, int | None]], int]:
-    """The words some catalogue word starts with → how many documents use such words (summed:
-    an upper bound of the documents holding the prefix) and how many use the word itself
-    (None when no catalogue word is exactly it); and about how many article documents there
-    are (the last one's number). One statement, an index range each; it also applies the
-    engine's `settings`."""
+) -> dict[str, bool]:
+    """The words some catalogue word starts with → whether the catalogue has the word itself.
+    One statement, two index reads a word; it also applies the engine's `settings`."""
     if not words:
-        return {}, 0
-    parts = [
-        f"SELECT -1 AS i, max(id) AS n, CAST(NULL AS INTEGER) AS w FROM search_documents "
-        f"WHERE id < {CATEGORY_DOC_BASE}"
-    ]
-    if settings:
-        parts.append(f"SELECT -2, length({' || '.join(settings)}), NULL")
+        return {}
+    parts = [f"SELECT -1 AS i, length({' || '.join(settings)}) AS n, NULL AS w"] if settings else []
     binds: dict[str, str] = {}
     for i, word in enumerate(words):
         parts.append(
-            f"SELECT {i} AS i, sum(frequency) AS n, "
-            f"max(CASE WHEN term = :lo{i} THEN frequency END) AS w FROM search_terms "
-            f"WHERE term >= :lo{i} AND term < :hi{i}"
+            f"SELECT {i} AS i, (SELECT 1 FROM search_terms WHERE term >= :lo{i} "
+            f"AND term < :hi{i} LIMIT 1) AS n, "
+            f"(SELECT 1 FROM search_terms WHERE term = :lo{i}) AS w"
         )
         binds[f"lo{i}"], binds[f"hi{i}"] = word, search_text.upper_bound(word)
-    found = {int(i): (n, w) for i, n, w in db.execute(sa.text(" UNION ALL ".join(parts)), binds)}
-    documents = int(found.pop(-1)[0] or 0)
-    found.pop(-2, None)
-    return {
-        words[i]: (int(n), None if w is None else int(w))
-        for i, (n, w) in found.items()
-        if n is not None
-    }, documents
+    rows = db.execute(sa.text(" UNION ALL ".join(parts)), binds)
+    return {words[i]: w is not None for i, n, w in rows if i >= 0 and n is not None}
 
 
 def plan(db: Session, engine: Engine, words: Sequence[str]) -> Plan:
     """Each word as a prefix when the catalogue has it, else its corrections."""
     result = Plan()
-    known, engine.documents = _known_prefixes(db, words, engine.settings)
+    known = _known_prefixes(db, words, engine.settings)
     for index, word in enumerate(words):
         if word in known:
-            docs, whole = known[word]
-            if len(word) <= SHORT_WORD and whole is not None and index < len(words) - 1:
-                result.terms.append(Term(word, docs=whole, prefix=False))
+            if len(word) <= SHORT_WORD and known[word] and index < len(words) - 1:
+                result.terms.append(Term(word, prefix=False))
             else:
-                result.terms.append(Term(word, docs=docs))
+                result.terms.append(Term(word))
             continue
         found = corrections(db, engine, word)
         if not found:

@@ -5,8 +5,9 @@ languages, its categories' names and its brand, all folded by `search_text` so t
 engines see the same words; that needs Python. Every catalogue writer (the seed loaders,
 translations, future admin edits) calls `reindex_articles` / `reindex_categories` (or
 `rebuild`) before it commits, next to `bump_version`: a search never sees a catalogue change
-without its index, or the reverse. The engine tables (FTS5, GIN) follow the documents by
-triggers or index maintenance, in that same transaction.
+without its index, or the reverse. The engine tables follow the documents in that same
+transaction: FTS5's by triggers, PostgreSQL's postings by the statements here (an article
+document's ids leave their keys as it is deleted, and join them once written).
 """
 
 from __future__ import annotations
@@ -24,9 +25,12 @@ from grocer.models.search import (
     AVAILABLE_STATUS,
     CATEGORY_DOC,
     CATEGORY_DOC_BASE,
+    PG_POSTINGS,
     SHOWN_STATUSES,
     SearchDocument,
     SearchTerm,
+    fill_postings,
+    pg_posting_rows,
 )
 from grocer.services import search_text, translations
 
@@ -130,6 +134,51 @@ def _write(db: Session, kind: str, ids: Sequence[int] | None, docs: list[dict[st
         db.execute(sa.insert(D), docs[start : start + _BATCH])
 
 
+def _postgres(db: Session) -> bool:
+    return db.get_bind().dialect.name == "postgresql"
+
+
+def _lock_postings(db: Session) -> None:
+    """PostgreSQL: one index writer at a time, until it commits. Two writers of articles that
+    share words ("mangue") update the same postings rows in no set order, and could each wait
+    for the other; catalogue writes are rare, so they simply queue (SQLite's single writer
+    queues them anyway)."""
+    if _postgres(db):
+        db.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext('grocer.search_postings'))"))
+
+
+def _delete_articles(db: Session, article_ids: Sequence[int]) -> None:
+    """Delete these articles' documents; on PostgreSQL their ids leave the postings of the
+    words they held, read from the deleted rows themselves (so a concurrent writer's document
+    cannot be deleted without leaving its keys too)."""
+    if not _postgres(db):
+        db.execute(sa.delete(D).where(D.c.kind == ARTICLE_DOC, D.c.ref_id.in_(article_ids)))
+        return
+    db.execute(
+        sa.text(
+            "WITH gone AS (DELETE FROM search_documents WHERE kind = :kind "
+            "AND ref_id = ANY(:ids) RETURNING *), "
+            f"lost AS ({pg_posting_rows('gone')}) "
+            f"UPDATE {PG_POSTINGS} AS p SET docs = p.docs - lost.docs, names = p.names - lost.docs "
+            "FROM lost WHERE p.key = lost.key"
+        ),
+        {"kind": ARTICLE_DOC, "ids": list(article_ids)},
+    )
+
+
+def _add_postings(db: Session, first: int, last: int) -> None:
+    """PostgreSQL: the article documents numbered first..last join the postings of their keys."""
+    db.execute(
+        sa.text(
+            f"INSERT INTO {PG_POSTINGS} (key, docs, names) "
+            + pg_posting_rows("(SELECT * FROM search_documents WHERE id BETWEEN :lo AND :hi)")
+            + f" ON CONFLICT (key) DO UPDATE SET docs = {PG_POSTINGS}.docs | excluded.docs, "
+            f"names = {PG_POSTINGS}.names | excluded.names"
+        ),
+        {"lo": first, "hi": last},
+    )
+
+
 def _ranked_ids(db: Session, ids: Sequence[int] | None) -> list[int]:
     """The shown articles among `ids` (None: all), available first, then by popularity: the
     order their documents are numbered in."""
@@ -162,15 +211,12 @@ def reindex_articles(
     popularity (a full reindex numbers them 1..n; a partial one appends after the last), so
     that the engines can take the first matches of a very broad query in id order and stop
     (`grocer.services.search.CANDIDATES`)."""
+    _lock_postings(db)
     categories = _category_texts(db)
     ids = None if article_ids is None else sorted(set(article_ids))
     if ids is not None:
         for start in range(0, len(ids), 500):
-            db.execute(
-                sa.delete(D).where(
-                    D.c.kind == ARTICLE_DOC, D.c.ref_id.in_(ids[start : start + 500])
-                )
-            )
+            _delete_articles(db, ids[start : start + 500])
         next_id = (
             int(
                 db.execute(
@@ -182,7 +228,7 @@ def reindex_articles(
         )
     else:
         db.execute(sa.delete(D).where(D.c.kind == ARTICLE_DOC))
-        next_id = 1
+        next_id = 1  # PostgreSQL's postings are rebuilt whole below
     ranked = _ranked_ids(db, ids)
     columns = (
         A.c.id, A.c.name, A.c.brand, A.c.description, A.c.category_id, A.c.status,
@@ -202,12 +248,18 @@ def reindex_articles(
         else:
             _store_terms(db, _word_counts(docs), replace=False)
         written += len(docs)
+    if _postgres(db):
+        if ids is None:
+            fill_postings(db.connection())
+        elif written:
+            _add_postings(db, next_id, next_id + written - 1)
     return written
 
 
 def reindex_categories(db: Session, category_ids: Iterable[int] | None = None) -> int:
     """(Re)write the documents of these categories (None: all) and of every article below
     them, whose category words changed too."""
+    _lock_postings(db)
     categories = _category_texts(db)
     rows = db.execute(sa.select(C.c.id, C.c.level)).all()
     wanted = {r.id for r in rows} if category_ids is None else set(category_ids)

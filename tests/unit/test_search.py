@@ -1,5 +1,5 @@
 """Search behaviour, pinned on both engines: every test runs on SQLite (FTS5) and on
-PostgreSQL (unaccent + pg_trgm) through the `db` fixture, over the same small catalogue."""
+PostgreSQL (postings and pg_trgm) through the `db` fixture, over the same small catalogue."""
 
 from __future__ import annotations
 
@@ -240,15 +240,3 @@ def test_a_very_broad_query_counts_all_and_ranks_its_first_matches(
     assert "Yaourt exotique" not in [i["name"] for i in page["items"]]  # a description match
     scoped = search.search(db, search.search_query("mangue", category_id=ids["c:mangues"]))
     assert [i["name"] for i in scoped["items"]] == ["Mangue Amélie", "Mangue Kent"]
-
-
-def test_walked_and_indexed_name_reads_agree(
-    db: Session, ids: dict[str, int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """However an engine reads a names-only match (PostgreSQL walks common words in document
-    order, reads rare ones through the index), the answers are the same."""
-    queries = ("mang", "mangue", "riz", "tomatte", "pomme de terre")
-    indexed = [search.suggest(db, q) for q in queries], [names(db, q) for q in queries]
-    monkeypatch.setattr(search, "WALK_MARGIN", 0)
-    walked = [search.suggest(db, q) for q in queries], [names(db, q) for q in queries]
-    assert walked == indexed
