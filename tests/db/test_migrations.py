@@ -10,13 +10,15 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel
 
 from grocer import db as grocer_db
 from grocer import migrations
 from grocer import settings as grocer_settings
-from grocer.models.search import is_engine_object, is_engine_table
+from grocer.models.search import PG_POSTINGS, is_engine_object, is_engine_table
+from grocer.services import search
 from tests.conftest import PG_AVAILABLE, PG_SKIP_REASON
+from tests.support import search_catalogue
 from tests.support.databases import fresh_database
 
 
@@ -130,3 +132,35 @@ def test_0003_merges_duplicate_cart_lines_before_making_them_unique(
             conn, "cart_items", cart_id=alice_cart, article_id=rice, quantity=1, unit_price=650,
             added_at=now,
         )  # fmt: skip
+
+
+def test_0012_builds_the_postings_of_a_catalogue_searched_through_the_old_vectors(
+    empty_database: str,
+) -> None:
+    """A PostgreSQL catalogue indexed before 0012 (text-search vectors and GIN indexes, as
+    0012's downgrade puts them back) is searchable after the upgrade: the postings are built
+    from its documents, the vectors are gone. On SQLite, 0012 changes nothing."""
+    migrations.upgrade()
+    with Session(grocer_db.get_engine()) as db:
+        search_catalogue.load(db)
+    migrations.downgrade("0011")
+    engine = grocer_db.get_engine()
+    with engine.connect() as conn:
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("search_documents")}
+        tables = set(sa.inspect(conn).get_table_names())
+    if engine.dialect.name == "postgresql":
+        assert {"document", "name_document"} <= columns and PG_POSTINGS not in tables
+
+    migrations.upgrade()
+
+    with Session(engine) as db:
+        columns = {c["name"] for c in sa.inspect(db.connection()).get_columns("search_documents")}
+        assert not {"document", "name_document"} & columns
+        found = search.search(db, search.search_query("mangue"))
+        assert [i["name"] for i in found["items"][:3]] == [
+            "Jus de mangue",
+            "Mangue Amélie",
+            "Mangue Kent",
+        ]
+        assert found["total"] == 4
+        assert [s["name"] for s in search.suggest(db, "poiv")] == ["Poivre noir"]
