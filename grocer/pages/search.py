@@ -56,8 +56,9 @@ def heading() -> rx.Component:
 def _facet(facet: rx.Var[FacetView]) -> rx.Component:
     return rx.el.li(
         ReactRouterLink.create(
-            facet["name"],
-            rx.el.span(" ", facet["count"], class_name="text-gray-500"),
+            # One flex item: the pill is inline-flex, which would trim the space between the
+            # name and its count ("Mangues6", read so by a screen reader too).
+            rx.el.span(facet["name"], " ", rx.el.span(facet["count"], class_name="text-gray-500")),
             to=facet["href"],
             aria_current=rx.cond(facet["active"], "page", None),
             class_name=rx.cond(

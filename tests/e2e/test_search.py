@@ -70,6 +70,7 @@ def test_search_facet_page_language_and_back(page: Page, shop: str) -> None:
     # A category facet narrows the results and is marked current.
     facets = page.get_by_role("navigation", name="Filtrer par catégorie")
     facet = facets.get_by_role("link").nth(1)
+    assert re.fullmatch(r"\S.* \d+", facet.inner_text()), "the name, a space, the count"
     facet_name = (facet.inner_text()).rsplit(" ", 1)[0].strip()
     facet.click()
     expect(page).to_have_url(re.compile(r"categoryId=\d+"))
