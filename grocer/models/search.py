@@ -30,9 +30,12 @@ CATEGORY_DOC_BASE = 2_000_000_000  # within a 32-bit id; article documents stay 
 AVAILABLE_STATUS = "ACTIVE"
 SHOWN_STATUSES = (AVAILABLE_STATUS, "OUT_OF_STOCK")
 
+#: PostgreSQL's postings: one row per key, the sorted ids of the article documents holding it
+#: (`docs`), and of those holding it in their name (`names`).
+PG_POSTINGS = "search_postings"
 #: Tables the engines own outside the models: SQLite's virtual tables and their shadow tables,
 #: PostgreSQL's postings.
-ENGINE_TABLE_PREFIXES = ("search_fts", "search_terms_trgm", "search_postings")
+ENGINE_TABLE_PREFIXES = ("search_fts", "search_terms_trgm", PG_POSTINGS)
 
 #: Indexes the PostgreSQL engine makes (expressions the models cannot describe).
 ENGINE_INDEXES = ("ix_search_terms_trgm",)
@@ -54,9 +57,6 @@ def is_engine_object(name: str | None, type_: str) -> bool:
 
 #: The PostgreSQL immutable unaccent wrapper (the typo fallback's trigram index uses it).
 PG_UNACCENT = "grocer_unaccent"
-#: PostgreSQL's postings: one row per key, the sorted ids of the article documents holding it
-#: (`docs`), and of those holding it in their name (`names`).
-PG_POSTINGS = "search_postings"
 #: Engine tables holding data that follows the documents: whoever empties the model tables
 #: at once (a test's fresh start) empties these too.
 PG_DATA_TABLES = (PG_POSTINGS,)

@@ -39,7 +39,6 @@ from sqlmodel import Session
 
 from grocer.models.constants import DEFAULT_LANGUAGE, LANGUAGES, MAX_ID
 from grocer.models.search import (
-    ARTICLE_DOC,
     CATEGORY_DOC_BASE,
     PG_POSTINGS,
     PG_UNION,
@@ -243,13 +242,12 @@ class Engine:
         self,
         terms: Sequence[Term],
         *,
-        kind: str,
         name_only: bool = False,
         exact: bool = False,
     ) -> Hits:
-        """The documents of `kind` that hold every term (in their name only, `name_only`; as
-        whole words, not prefixes, `exact`: for unfuzzy terms only). Article documents are
-        numbered below CATEGORY_DOC_BASE, categories from it."""
+        """The article documents that hold every term (in their name only, `name_only`; as whole
+        words, not prefixes, `exact`: for unfuzzy terms only). Categories are few and are
+        matched word by word in SQL (`suggest`), not through the engine."""
         raise NotImplementedError
 
     def first(
@@ -257,7 +255,7 @@ class Engine:
         exact: bool = False,
     ) -> Hits:  # fmt: skip
         """The first `limit` matching articles in document order (see `hits`)."""
-        hits = self.hits(terms, kind=ARTICLE_DOC, name_only=name_only, exact=exact).keyed(key)
+        hits = self.hits(terms, name_only=name_only, exact=exact).keyed(key)
         return Hits(
             f"SELECT id FROM ({hits.sql} ORDER BY id LIMIT {int(limit)}) AS {key}", hits.binds
         )
@@ -274,7 +272,7 @@ class Engine:
     def matches(self, terms: Sequence[Term], cap: int, name_cap: int) -> Matches:
         """All matching articles, counted; ranked in full: the first `cap` in document order
         and `names_first(name_cap)`."""
-        every = self.hits(terms, kind=ARTICLE_DOC).keyed("e")
+        every = self.hits(terms).keyed("e")
         head = self.first(terms, cap, key="f")
         names = self.names_first(terms, name_cap)
         return Matches(
@@ -289,11 +287,6 @@ class Engine:
         """Vocabulary words sharing pieces with `word`, likeliest first (at most _CANDIDATES),
         with their frequencies."""
         raise NotImplementedError
-
-
-def _id_range(column: str, kind: str) -> str:
-    """Article documents are numbered below CATEGORY_DOC_BASE, category documents from it."""
-    return f"{column} {'<' if kind == ARTICLE_DOC else '>='} {CATEGORY_DOC_BASE}"
 
 
 def _fts5_term(term: Term, exact: bool) -> str:
@@ -313,7 +306,6 @@ class SqliteEngine(Engine):
         self,
         terms: Sequence[Term],
         *,
-        kind: str,
         name_only: bool = False,
         exact: bool = False,
     ) -> Hits:
@@ -321,8 +313,9 @@ class SqliteEngine(Engine):
         if name_only:
             expression = "{name_text} : (" + expression + ")"
         return Hits(
-            "SELECT rowid AS id FROM search_fts WHERE search_fts MATCH :fts AND "
-            + _id_range("rowid", kind),
+            # Article documents are numbered below CATEGORY_DOC_BASE, categories from it.
+            f"SELECT rowid AS id FROM search_fts WHERE search_fts MATCH :fts "
+            f"AND rowid < {CATEGORY_DOC_BASE}",
             {"fts": expression},
         )
 
@@ -402,12 +395,9 @@ class PostgresEngine(Engine):
         self,
         terms: Sequence[Term],
         *,
-        kind: str,
         name_only: bool = False,
         exact: bool = False,
     ) -> Hits:
-        if kind != ARTICLE_DOC:
-            raise ValueError("the postings hold article documents only")
         array = self._array(terms, name_only=name_only, exact=exact)
         return Hits(f"SELECT unnest({array}) AS id", {})
 

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from grocer.state.bag import BagState
 from grocer.state.product import ProductState
-from tests.support.state_harness import new_tree, run, sub
-
-ARTICLE = {"id": 7, "name": "Mangue Kent", "price": "300", "images": []}
+from tests.support.state_harness import SHOWN_ARTICLE, new_tree, product_page, run, sub
 
 
 def test_every_bag_tap_is_answered_once_whatever_its_answer() -> None:
     root = new_tree()
     bag = sub(root, BagState)
-    run(BagState.add_item, bag, ARTICLE)  # a new line
+    run(BagState.add_item, bag, SHOWN_ARTICLE)  # a new line
     run(BagState.increment, bag, "7")  # 2
     run(BagState.decrement, bag, "7")  # 1
     run(BagState.increment, bag, "not-an-id")  # refused: no such line
@@ -27,9 +25,7 @@ def test_every_bag_tap_is_answered_once_whatever_its_answer() -> None:
 
 
 def test_the_product_pages_add_to_cart_counts_and_nothing_else_does() -> None:
-    root = new_tree()
-    product = sub(root, ProductState)
-    product.product = ARTICLE
+    root, product = product_page()
     run(ProductState.add_to_cart, product, 3)
     bag = sub(root, BagState)
     assert bag.answered == 1 and bag.quantities == {"7": 3}

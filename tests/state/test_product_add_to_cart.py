@@ -12,9 +12,7 @@ from grocer.services.bag_totals import MAX_QUANTITY
 from grocer.state.bag import BagState
 from grocer.state.dialogs import DialogState
 from grocer.state.product import ProductState
-from tests.support.state_harness import new_tree, run, sub
-
-ARTICLE = {"id": 7, "name": "Mangue Kent", "price": "300", "images": []}
+from tests.support.state_harness import product_page, run, sub
 
 
 @pytest.mark.parametrize(
@@ -22,18 +20,14 @@ ARTICLE = {"id": 7, "name": "Mangue Kent", "price": "300", "images": []}
     [(4, 4), ("4", 1), (True, 1), (0, 1), (-5, 1), (10_000, MAX_QUANTITY), (None, 1)],
 )
 def test_a_forged_quantity_is_kept_within_a_line(sent: object, kept: int) -> None:
-    root = new_tree()
-    product = sub(root, ProductState)
-    product.product = ARTICLE
+    root, product = product_page()
     run(ProductState.add_to_cart, product, sent)
     lines = json.loads(sub(root, BagState).cart)
     assert [(line["id"], line["quantity"]) for line in lines] == [("7", kept)]
 
 
 def test_a_guest_past_two_at_once_gets_the_prompt_once() -> None:
-    root = new_tree()
-    product = sub(root, ProductState)
-    product.product = ARTICLE
+    root, product = product_page()
     run(ProductState.add_to_cart, product, 5)
     dialogs = sub(root, DialogState)
     assert dialogs.active == "auth_prompt"

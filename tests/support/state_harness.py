@@ -44,6 +44,20 @@ def sub(root: Any, cls: type) -> Any:
     return root.get_substate(cls.get_full_name().split(".")[1:])
 
 
+#: An article as the product page holds it (not stored: the bag takes what the page shows).
+SHOWN_ARTICLE = {"id": 7, "name": "Mangue Kent", "price": "300", "images": []}
+
+
+def product_page(article: dict[str, Any] = SHOWN_ARTICLE) -> tuple[Any, Any]:
+    """A new tab's tree with the product page showing `article`: (root, its ProductState)."""
+    from grocer.state.product import ProductState
+
+    root = new_tree()
+    product = sub(root, ProductState)
+    product.product = article
+    return root, product
+
+
 def run(handler: Any, state: Any, *args: Any) -> list[Any]:
     """Call an event handler like the event processor does; returns what it yielded."""
 
