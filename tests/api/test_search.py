@@ -7,6 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
+from grocer.services import search_text
 from tests.support import search_catalogue
 
 
@@ -82,6 +83,32 @@ def test_bad_input_is_400_with_a_message(
     assert r.json()["message"]
     if field:
         assert r.json()["field"] == field
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        "mangue'; DROP TABLE search_postings; --",
+        "=mangue ~mang",  # the postings' key markers
+        'mang% _ang* "kent"',  # LIKE and FTS5 wildcards, quotes
+        "mangue\x00kent",
+        "mangue) OR (1=1",
+    ],
+)
+def test_hostile_queries_are_only_words(client: TestClient, ids: dict[str, int], q: str) -> None:
+    """The engines write the folded words into their statements: whatever else a query holds is
+    dropped, so it finds what its words alone find, never a 500, and the index stays whole."""
+    words = " ".join(search_text.words(q))
+    for route in ("/api/v1/search", "/api/v1/search/suggest"):
+        hostile = client.get(route, params={"q": q})
+        assert hostile.status_code == 200, hostile.text
+        plain = client.get(route, params={"q": words}).json()
+        if isinstance(plain, dict):  # the search echoes the query as typed
+            plain["query"] = q
+        assert hostile.json() == plain
+    assert client.get("/api/v1/search", params={"q": "mangue"}).json()["total"] == 4
+    again = client.get("/api/v1/search", params={"q": "mangue"}).json()
+    assert again["total"] == 4
 
 
 def test_unknown_category_is_404(client: TestClient, ids: dict[str, int]) -> None:
