@@ -10,6 +10,11 @@ One small interface, `CountrySource`, and a chain of them (DESIGN.md, "Outgoing 
 Sources 2 and 3 are asked only for public addresses (a private or loopback address says
 nothing about a country) and their answer is cached per IP for an hour. A failing service is
 logged and skipped for a cooldown; detection never raises: no answer means the default currency.
+
+Asked with `wait=False`, the chain answers only what it knows at once (the header, a private
+address, the cache, the offline database once loaded) and raises `WouldWait` where it would have
+to load the database or call a service: a new tab's page start then answers in its own event,
+and only the rest goes to a background task (grocer.state.currency).
 """
 
 from __future__ import annotations
@@ -44,9 +49,14 @@ _NOT_COUNTRIES = frozenset({"XX", "T1", "ZZ", "--"})  # unknown / Tor / unassign
 _ANSWER_KEYS = ("country_code", "countryCode", "country")
 
 
+class WouldWait(Exception):
+    """Asked not to wait, a source could only answer after a network call or a slow load."""
+
+
 class CountrySource(Protocol):
-    def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
-        """An ISO 3166 alpha-2 code in upper case, or None when this source cannot tell."""
+    def country(self, ip: str, headers: Mapping[str, str], wait: bool = True) -> str | None:
+        """An ISO 3166 alpha-2 code in upper case, or None when this source cannot tell;
+        `WouldWait` when `wait` is False and the answer needs a network call or a slow load."""
 
 
 def country_code(value: Any) -> str | None:
@@ -86,7 +96,7 @@ class ProxyHeaderSource:
     def __init__(self, header: str) -> None:
         self.header = header
 
-    def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
+    def country(self, ip: str, headers: Mapping[str, str], wait: bool = True) -> str | None:
         return country_code(header_value(headers, self.header)) if self.header else None
 
 
@@ -103,7 +113,9 @@ _offline_db = BuiltOnce(_load_geoip)
 class OfflineDatabaseSource:
     """The geoip2fast country database inside the package: no network, about 40 µs a lookup."""
 
-    def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
+    def country(self, ip: str, headers: Mapping[str, str], wait: bool = True) -> str | None:
+        if not (wait or _offline_db.built):
+            raise WouldWait("the offline database is not loaded yet")
         try:
             return country_code(_offline_db().lookup(ip).country_code)
         except Exception as exc:  # a broken database must not break detection
@@ -123,9 +135,11 @@ class PublicServiceSource:
         self._client = client
         self._cooldown = cooldown
 
-    def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
+    def country(self, ip: str, headers: Mapping[str, str], wait: bool = True) -> str | None:
         if self._cooldown.is_down(self.template):
             return None
+        if not wait:
+            raise WouldWait(self.template)
         url = self.template.replace("{ip}", quote(ip.strip(), safe=":."))
         try:
             body = fetch_json(self._client, url)
@@ -144,8 +158,8 @@ class FirstAnswer:
     def __init__(self, sources: Sequence[CountrySource]) -> None:
         self.sources = list(sources)
 
-    def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
-        return next((c for s in self.sources if (c := s.country(ip, headers))), None)
+    def country(self, ip: str, headers: Mapping[str, str], wait: bool = True) -> str | None:
+        return next((c for s in self.sources if (c := s.country(ip, headers, wait))), None)
 
 
 class PerIpCache:
@@ -158,14 +172,14 @@ class PerIpCache:
         self.allow_private = allow_private
         self.cache = cache if cache is not None else TTLCache(CACHE_TTL, maxsize=10_000)
 
-    def country(self, ip: str, headers: Mapping[str, str]) -> str | None:
+    def country(self, ip: str, headers: Mapping[str, str], wait: bool = True) -> str | None:
         ip = ip.strip()
         if not (self.allow_private or is_public_ip(ip)):
             return None
         cached = self.cache.get(ip)
         if cached is not MISSING:
             return cached
-        found = self.source.country(ip, headers)
+        found = self.source.country(ip, headers, wait)
         self.cache.set(ip, found, None if found else NEGATIVE_TTL)
         return found
 
@@ -195,10 +209,15 @@ _default = PerSettings(build_chain)
 
 
 def detect_country(
-    ip: str, headers: Mapping[str, str] | None = None, *, chain: CountrySource | None = None
+    ip: str,
+    headers: Mapping[str, str] | None = None,
+    *,
+    chain: CountrySource | None = None,
+    wait: bool = True,
 ) -> str | None:
-    """The visitor's country (ISO alpha-2, upper case) or None; never raises."""
-    return (chain or _default.get()).country(ip or "", headers or {})
+    """The visitor's country (ISO alpha-2, upper case) or None; never raises but `WouldWait`
+    (only when `wait` is False)."""
+    return (chain or _default.get()).country(ip or "", headers or {}, wait)
 
 
 def detect_currency(
@@ -208,17 +227,19 @@ def detect_currency(
     set_manually: bool = False,
     *,
     chain: CountrySource | None = None,
+    wait: bool = True,
 ) -> dict[str, Any]:
     """{currency, country, autoDetected} for a visitor (spec 000 §4.4).
 
     A stored manual choice (a supported code with `set_manually`) wins and no lookup is made
     (country None). Otherwise the detected country decides, XOF when unknown, and the choice
-    is automatic (autoDetected true; country None says detection found nothing).
+    is automatic (autoDetected true; country None says detection found nothing). With `wait`
+    False, `WouldWait` when only a network call or the database's first load could tell.
     """
     code, chosen_manually = currency_rules.resolve_currency(manual, set_manually, None)
     if chosen_manually:
         return {"currency": code, "country": None, "autoDetected": False}
-    country = detect_country(ip, headers, chain=chain)
+    country = detect_country(ip, headers, chain=chain, wait=wait)
     return {
         "currency": currency_rules.currency_for_country(country),
         "country": country,

@@ -21,6 +21,11 @@ class BuiltOnce(Generic[T]):
         self._lock = threading.Lock()
         self._value: T | None = None
 
+    @property
+    def built(self) -> bool:
+        """Whether the value is there: a call now would not build it."""
+        return self._value is not None
+
     def __call__(self) -> T:
         value = self._value
         if value is None:

@@ -7,6 +7,7 @@ Every amount a page shows is already written in the three currencies on the serv
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import reflex as rx
 
@@ -47,9 +48,34 @@ class CurrencyState(rx.State):
         self.currency = chosen
         self.set_manually = "true"
 
+    def detect_at_once(self) -> bool:
+        """The tab's first page (PageStartState.start): the currency by country when the answer
+        needs no wait (a manual choice, a private address, the proxy's header, the cache, the
+        offline database), in the page start's own event. False when it needs one: the caller
+        then starts `detect`, in the background."""
+        if self._asked:
+            return True
+        try:
+            found = geoip.detect_currency(
+                router_client_address(self.router),
+                dict(self.router.headers.raw_headers or {}),
+                self.currency,
+                self.set_manually == "true",
+                wait=False,
+            )
+        except geoip.WouldWait:
+            return False
+        except Exception:  # detection is a nicety: a failure keeps the current currency
+            log.warning("currency detection failed", exc_info=True)
+            found = None
+        self._asked = True
+        self._follow(found)
+        return True
+
     @rx.event(background=True)
     async def detect(self) -> None:
-        """First load: unless the shopper chose a currency, follow the country of their IP."""
+        """First load, when the answer needs a wait (a public service, the database's first
+        load): unless the shopper chose a currency, follow the country of their IP."""
         async with self:
             if self._asked:
                 return
@@ -66,9 +92,13 @@ class CurrencyState(rx.State):
             found = None
         async with self:
             self.loading = False
-            if not found:
-                return
-            self.detected_country = found.get("country") or ""
-            if found.get("autoDetected"):
-                self.currency = found.get("currency") or money.BASE_CURRENCY
-                self.set_manually = "false"
+            self._follow(found)
+
+    def _follow(self, found: dict[str, Any] | None) -> None:
+        """What detection found: the country, and its currency unless the choice was manual."""
+        if not found:
+            return
+        self.detected_country = found.get("country") or ""
+        if found.get("autoDetected"):
+            self.currency = found.get("currency") or money.BASE_CURRENCY
+            self.set_manually = "false"

@@ -68,5 +68,5 @@ class PageStartState(rx.State):
         if (refresh := bag.after_reconnect(self.router.session.session_id)) is not None:
             yield refresh
         currency = await self.get_state(CurrencyState)
-        if not currency._asked:  # once per tab; a background task (it may ask a provider)
+        if not currency.detect_at_once():  # once per tab; what must wait goes to the background
             yield CurrencyState.detect

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from reflex.istate.data import RouterData
 from sqlmodel import Session
 
 import grocer.pages  # noqa: F401  (declares every page's loads, as the app does)
 from grocer.seed import loader
+from grocer.services import geoip
 from grocer.state.account_referral import ReferralLinkState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
@@ -34,13 +36,55 @@ def test_home_start_loads_the_tree_the_sections_and_the_referral_code(db: Sessio
     assert catalogue.home_sections and not catalogue.home_loading
     assert sub(root, ReferralLinkState).referral_code == "AWA2K7MN"
     assert None not in out  # a new tab starts with the skeletons: no update before the answer
-    assert out[-1] is CurrencyState.detect  # first page of the tab: ask for the country
+    # first page of the tab: the country of a loopback address is known at once (none)
+    assert CurrencyState.detect not in out
+    currency = sub(root, CurrencyState)
+    assert currency._asked and currency.code == "XOF" and currency.auto_detected
 
-    sub(root, CurrencyState)._asked = True  # what the detection marks when it runs
     on(root, "/products", "?mainCategoryId=1&categoryId=2")
     out = run(PageStartState.start, sub(root, PageStartState), "/products")
     assert CurrencyState.detect not in out
     assert sub(root, ListingState).main_id == 1
+
+
+def test_the_currency_follows_the_country_in_the_page_start(db: Session) -> None:
+    """A shopper in France sees euros with the first page's data, no background task (on a
+    worker whose offline database is loaded: its first tab's detection loads it)."""
+    loader.load_synthetic(db, 20)
+    geoip.detect_country("90.0.0.2")
+    root = new_tree()
+    root.router = RouterData.from_router_data({"pathname": "/", "asPath": "/", "ip": "90.0.0.1"})
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    currency = sub(root, CurrencyState)
+    assert CurrencyState.detect not in out
+    assert (currency.code, currency.detected_country, currency.loading) == ("EUR", "FR", False)
+    assert currency.set_manually == "false"
+
+
+def test_a_country_that_needs_a_wait_is_asked_in_the_background(
+    db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that has not loaded the offline database yet: the page start does not load it
+    (0.3 s on the event loop); the background detection does, and follows it."""
+    loader.load_synthetic(db, 20)
+    monkeypatch.setattr(geoip, "_offline_db", geoip.BuiltOnce(geoip._load_geoip))
+    root = new_tree()
+    root.router = RouterData.from_router_data({"pathname": "/", "asPath": "/", "ip": "90.0.0.7"})
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    currency = sub(root, CurrencyState)
+    assert out[-1] is CurrencyState.detect
+    assert not currency._asked and currency.code == "XOF"
+
+
+def test_a_manual_choice_stays_in_the_page_start(db: Session) -> None:
+    loader.load_synthetic(db, 20)
+    root = new_tree()
+    root.router = RouterData.from_router_data({"pathname": "/", "asPath": "/", "ip": "90.0.0.1"})
+    currency = sub(root, CurrencyState)
+    currency.currency, currency.set_manually = "USD", "true"
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    assert CurrencyState.detect not in out
+    assert (currency.code, currency.set_manually, currency._asked) == ("USD", "true", True)
 
 
 def test_an_undeclared_route_starts_only_the_tree(db: Session) -> None:

@@ -142,6 +142,42 @@ def test_every_source_fails_gives_none(fake_geo: FakeGeo) -> None:
     assert geoip.detect_country("8.8.8.8", {}, chain=public_only_chain()) is None
 
 
+def test_without_waiting_the_chain_answers_what_it_knows_at_once(fake_geo: FakeGeo) -> None:
+    geoip.detect_country("41.138.96.1", {})  # the offline database is loaded (a running shop's)
+    assert geoip.detect_country("90.0.0.1", {"CF-IPCountry": "sn"}, wait=False) == "SN"
+    assert geoip.detect_country("127.0.0.1", {}, wait=False) is None
+    assert geoip.detect_country("41.138.96.1", {}, wait=False) == "BF"
+    assert geoip.detect_currency("90.0.0.1", {}, wait=False)["currency"] == "EUR"
+    assert asked(fake_geo) == [0, 0]
+
+
+def test_without_waiting_a_public_service_is_not_asked(fake_geo: FakeGeo) -> None:
+    chain = public_only_chain()
+    with pytest.raises(geoip.WouldWait):
+        geoip.detect_currency("8.8.8.8", {}, chain=chain, wait=False)
+    assert asked(fake_geo) == [0, 0]
+    assert geoip.detect_country("8.8.8.8", {}, chain=chain) == "US"  # the background's call
+    assert geoip.detect_country("8.8.8.8", {}, chain=chain, wait=False) == "US"  # cached
+    assert asked(fake_geo) == [1, 0]
+    # a manual choice needs no lookup at all
+    assert geoip.detect_currency("8.8.4.4", {}, "EUR", True, chain=chain, wait=False) == {
+        "currency": "EUR",
+        "country": None,
+        "autoDetected": False,
+    }
+
+
+def test_without_waiting_the_database_is_not_loaded(
+    fake_geo: FakeGeo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new process has not loaded the offline database (0.3 s): not on the event loop."""
+    monkeypatch.setattr(geoip, "_offline_db", geoip.BuiltOnce(geoip._load_geoip))
+    with pytest.raises(geoip.WouldWait):
+        geoip.detect_country("41.138.97.5", {}, wait=False)
+    assert geoip.detect_country("41.138.97.5", {}) == "BF"  # the background task loads it
+    assert geoip.detect_country("41.138.97.6", {}, wait=False) == "BF"
+
+
 def test_answers_are_cached_per_ip(fake_geo: FakeGeo) -> None:
     chain = public_only_chain()
     for _ in range(3):
@@ -154,7 +190,7 @@ def test_no_answer_is_cached_for_less_time(fake_clock: FakeClock) -> None:
     calls: list[str] = []
 
     class Counting:
-        def country(self, ip: str, headers: object) -> str | None:
+        def country(self, ip: str, headers: object, wait: bool = True) -> str | None:
             calls.append(ip)
             return None
 
