@@ -12,6 +12,7 @@ from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.event_metrics import install_event_metrics
 from grocer.web.favicon import icon_href
+from grocer.web.hydrate_snapshot import install as install_hydrate_snapshot
 from grocer.web.metrics import HttpMetrics
 from grocer.web.origins import install_origin_policy
 from grocer.web.page_preview import PagePreview
@@ -54,6 +55,8 @@ app = rx.App(
 register_pages(app)
 # Each websocket event counted and timed, to its first update (grocer.web.event_metrics).
 install_event_metrics(app)
+# A tab's hydration reads only the vars that can differ from the page's compiled defaults.
+install_hydrate_snapshot()
 # Several workers: the tabs of a worker that died keep their states on another one.
 install_worker_liveness(app)
 # A tab of another release than this worker's reloads once (grocer.web.release).
