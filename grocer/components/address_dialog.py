@@ -322,8 +322,14 @@ def address_toast(*, in_dialog: bool) -> rx.Component:
 
 def account_address_sync() -> rx.Component:
     """Loads the signed-in shopper's address at start and whenever the sign-in changes (the
-    element is re-created when `is_authenticated` flips, which runs on_mount again)."""
-    return mount_hook(AddressState.sync_account, key=SessionState.is_authenticated.to_string())
+    element is re-created when `is_authenticated` flips, which runs on_mount again). A guest
+    whose page holds no account address has nothing to load or forget: no element, no event
+    (one message less for every new tab). After a sign-out (in this tab or another one) the
+    account's address is still held, so the element is there once more, to forget it."""
+    return rx.cond(
+        SessionState.is_authenticated | (AddressState.account_address.length() > 0),
+        mount_hook(AddressState.sync_account, key=SessionState.is_authenticated.to_string()),
+    )
 
 
 def console_echo() -> rx.Component:

@@ -341,7 +341,8 @@ class AuthState(SessionState):
     @rx.event
     async def start_session(self):
         """On start (000 §4.1): restore the stored session, refreshing an expired access
-        token once; a signed-in shopper's bag then comes from the server."""
+        token once; a signed-in shopper's bag then comes from the server. Run by every page's
+        start (grocer.state.page_start); does its work once per connection."""
         connection = self._connection_id()
         if self._started == connection:
             return None  # a client-side navigation: same connection, nothing to restore

@@ -1,11 +1,14 @@
-"""Every page's loading in one event: the category tree, the currency by country (once per
-tab), the page's own loads, and the server bag again after a reconnect.
+"""Every page's loading in one event: the category tree, the page's own loads, the server bag
+again after a reconnect, the currency by country (once per tab) and the session's start (once
+per connection: restore, refresh, close what a reload should close).
 
 Why one event: Reflex runs each on-load handler as an event turn of its own on the server
 (the events a handler returns are chained there, not sent back to the browser), each taking
 the tab's state lock and sending its own updates down: a page change answered with 8–11
 messages. One event sends the page's data in fewer messages, keeps the tree and the currency
-off pages that have them, and lets a client start only what a route declares.
+off pages that have them, and lets a client start only what a route declares. The session's
+start was an event the layout sent when it mounted: one more turn and message for every new tab
+(issue 18's storm), for what the page start can do in its own.
 
 The page sends its route; the loads come from `PAGE_LOADS`, which `grocer.pages` fills from its
 `Page` rows when it is imported.
@@ -20,6 +23,7 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventHandler
 
+from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
@@ -70,3 +74,5 @@ class PageStartState(rx.State):
         currency = await self.get_state(CurrencyState)
         if not currency.detect_at_once():  # once per tab; what must wait goes to the background
             yield CurrencyState.detect
+        async for item in _run(await self.get_state(AuthState), AuthState.start_session):
+            yield item
