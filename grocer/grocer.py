@@ -8,6 +8,7 @@ from grocer.components.connection_banner import OVERLAY_WRAP
 from grocer.logs import configure as configure_logs
 from grocer.pages import register_pages
 from grocer.settings import get_settings
+from grocer.state.currency import warm_up_detection
 from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.event_metrics import install_event_metrics
@@ -68,5 +69,7 @@ install_origin_policy(app, get_settings().allowed_origins, get_settings().truste
 app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)
+# The country detection ready before the first tab asks for its currency.
+app.register_lifespan_task(warm_up_detection)
 # SIGTERM lets the events under way finish (GROCER_SHUTDOWN_GRACE_SECONDS).
 app.register_lifespan_task(graceful_shutdown)

@@ -13,8 +13,9 @@ logged and skipped for a cooldown; detection never raises: no answer means the d
 
 Asked with `wait=False`, the chain answers only what it knows at once (the header, a private
 address, the cache, the offline database once loaded) and raises `WouldWait` where it would have
-to load the database or call a service: a new tab's page start then answers in its own event,
-and only the rest goes to a background task (grocer.state.currency).
+to build its clients, load the database or call a service: a new tab's page start then answers
+in its own event, and only the rest goes to a background task (grocer.state.currency). A worker
+builds and loads both in a thread as it starts (`warm_up`).
 """
 
 from __future__ import annotations
@@ -217,7 +218,11 @@ def detect_country(
 ) -> str | None:
     """The visitor's country (ISO alpha-2, upper case) or None; never raises but `WouldWait`
     (only when `wait` is False)."""
-    return (chain or _default.get()).country(ip or "", headers or {}, wait)
+    if chain is None:
+        if not (wait or _default.ready):  # its clients take a TLS setup and imports to build
+            raise WouldWait("the detection chain is not built yet")
+        chain = _default.get()
+    return chain.country(ip or "", headers or {}, wait)
 
 
 def detect_currency(
@@ -245,6 +250,16 @@ def detect_currency(
         "country": country,
         "autoDetected": True,
     }
+
+
+def warm_up() -> None:
+    """Build the chain and load the offline database (about 0.3 s): a worker does it in a
+    thread as it starts, so that its first tabs already learn their currency at once."""
+    try:
+        _default.get()
+        _offline_db()
+    except Exception:  # the background detection will say what is wrong
+        logger.warning("Country detection could not warm up", exc_info=True)
 
 
 async def detect_currency_async(

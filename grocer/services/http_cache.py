@@ -146,6 +146,12 @@ class PerSettings(Generic[T]):
         self._current: tuple[Settings, T] | None = None
         self._lock = threading.Lock()
 
+    @property
+    def ready(self) -> bool:
+        """Whether a call now returns a value already built for the current settings."""
+        current = self._current
+        return current is not None and current[0] is get_settings()
+
     def get(self) -> T:
         settings = get_settings()
         with self._lock:

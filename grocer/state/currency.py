@@ -6,6 +6,7 @@ Every amount a page shows is already written in the three currencies on the serv
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -19,6 +20,11 @@ log = logging.getLogger(__name__)
 
 CURRENCIES: tuple[str, ...] = money.SUPPORTED
 SYMBOLS: dict[str, str] = dict(money.SYMBOLS)
+
+
+async def warm_up_detection() -> None:
+    """A lifespan task: the country detection ready before the first tab (geoip.warm_up)."""
+    await asyncio.to_thread(geoip.warm_up)
 
 
 class CurrencyState(rx.State):

@@ -29,6 +29,7 @@ def on(root: Any, path: str, query: str = "") -> None:
 
 def test_home_start_loads_the_tree_the_sections_and_the_referral_code(db: Session) -> None:
     loader.load_synthetic(db, 60)
+    geoip.detect_country("90.0.0.2")  # a worker that has served a tab: its detection is ready
     root = new_tree()
     on(root, "/", "?ref=awa2k7mn")
     out = run(PageStartState.start, sub(root, PageStartState), "/")

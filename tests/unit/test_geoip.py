@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from grocer.services import geoip
-from grocer.services.http_cache import TTLCache
+from grocer.services.http_cache import PerSettings, TTLCache
 from grocer.settings import get_settings
 
 if TYPE_CHECKING:
@@ -176,6 +176,17 @@ def test_without_waiting_the_database_is_not_loaded(
         geoip.detect_country("41.138.97.5", {}, wait=False)
     assert geoip.detect_country("41.138.97.5", {}) == "BF"  # the background task loads it
     assert geoip.detect_country("41.138.97.6", {}, wait=False) == "BF"
+
+
+def test_without_waiting_the_chain_is_not_built(
+    fake_geo: FakeGeo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new worker builds its chain (HTTP clients, TLS) in the background task, not on the loop."""
+    monkeypatch.setattr(geoip, "_default", PerSettings(geoip.build_chain))
+    with pytest.raises(geoip.WouldWait):
+        geoip.detect_currency("127.0.0.1", {}, wait=False)
+    geoip.warm_up()  # what a worker does in a thread as it starts
+    assert geoip.detect_currency("127.0.0.1", {}, wait=False)["currency"] == "XOF"
 
 
 def test_answers_are_cached_per_ip(fake_geo: FakeGeo) -> None:
