@@ -13,6 +13,7 @@ from grocer.state.error_route import route_unexpected_exception
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.event_metrics import install_event_metrics
 from grocer.web.favicon import icon_href
+from grocer.web.gc_tuning import tune_garbage_collection
 from grocer.web.hydrate_snapshot import install as install_hydrate_snapshot
 from grocer.web.metrics import HttpMetrics
 from grocer.web.origins import install_origin_policy
@@ -69,6 +70,8 @@ install_origin_policy(app, get_settings().allowed_origins, get_settings().truste
 app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)
+# Python's cycle collector tuned for a server of many tab states (grocer.web.gc_tuning).
+app.register_lifespan_task(tune_garbage_collection)
 # The country detection ready before the first tab asks for its currency.
 app.register_lifespan_task(warm_up_detection)
 # SIGTERM lets the events under way finish (GROCER_SHUTDOWN_GRACE_SECONDS).
