@@ -2,9 +2,8 @@
 
 A new dialog is added here with one line. The toast (001 §8) too, so that a handler of any
 page can show one (a favourite that could not be saved). Also mounted here, invisible: the
-session's 5-minute expiry check and the browser's leave confirmation while a sign-in or sign-up
-is being submitted. (The session's start is part of every page's start:
-grocer.state.page_start.)
+session's start (restore and refresh on load), its 5-minute expiry check, and the browser's
+leave confirmation while a sign-in or sign-up is being submitted.
 """
 
 import reflex as rx
@@ -35,6 +34,7 @@ SESSION_CHECK_MS = 300_000  # 001 §9: auth expiry check every 5 minutes
 
 def session_keeper() -> rx.Component:
     return rx.fragment(
+        rx.el.span(on_mount=AuthState.start_session, class_name="hidden", aria_hidden="true"),
         Every.create(ms=SESSION_CHECK_MS, on_tick=AuthState.check_session),
         LeaveGuard.create(active=AuthState.login_busy | SignupState.busy | ForgotState.busy),
         session_rules(),

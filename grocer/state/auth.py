@@ -341,8 +341,7 @@ class AuthState(SessionState):
     @rx.event
     async def start_session(self):
         """On start (000 §4.1): restore the stored session, refreshing an expired access
-        token once; a signed-in shopper's bag then comes from the server. Run by every page's
-        start (grocer.state.page_start); does its work once per connection."""
+        token once; a signed-in shopper's bag then comes from the server."""
         connection = self._connection_id()
         if self._started == connection:
             return None  # a client-side navigation: same connection, nothing to restore

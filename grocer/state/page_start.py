@@ -1,14 +1,15 @@
 """Every page's loading in one event: the category tree, the page's own loads, the server bag
-again after a reconnect, the currency by country (once per tab) and the session's start (once
-per connection: restore, refresh, close what a reload should close).
+again after a reconnect, and the currency by country (once per tab).
 
 Why one event: Reflex runs each on-load handler as an event turn of its own on the server
 (the events a handler returns are chained there, not sent back to the browser), each taking
 the tab's state lock and sending its own updates down: a page change answered with 8–11
 messages. One event sends the page's data in fewer messages, keeps the tree and the currency
-off pages that have them, and lets a client start only what a route declares. The session's
-start was an event the layout sent when it mounted: one more turn and message for every new tab
-(issue 18's storm), for what the page start can do in its own.
+off pages that have them, and lets a client start only what a route declares.
+
+The session's start stays an event the layout sends when it mounts (grocer.components.overlays):
+the page start also runs after a mere reconnect of the websocket, where the session must not
+start again (it would close the open bag and reload it over a change being written).
 
 The page sends its route; the loads come from `PAGE_LOADS`, which `grocer.pages` fills from its
 `Page` rows when it is imported.
@@ -23,7 +24,6 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventHandler
 
-from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
@@ -74,5 +74,3 @@ class PageStartState(rx.State):
         currency = await self.get_state(CurrencyState)
         if not currency.detect_at_once():  # once per tab; what must wait goes to the background
             yield CurrencyState.detect
-        async for item in _run(await self.get_state(AuthState), AuthState.start_session):
-            yield item

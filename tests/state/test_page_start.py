@@ -14,13 +14,11 @@ import grocer.pages  # noqa: F401  (declares every page's loads, as the app does
 from grocer.seed import loader
 from grocer.services import geoip
 from grocer.state.account_referral import ReferralLinkState
-from grocer.state.auth import AuthState
-from grocer.state.bag import BagState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
 from grocer.state.listing import ListingState
 from grocer.state.page_start import PAGE_LOADS, PageStartState
-from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
+from tests.support.state_harness import new_tree, run, sub
 
 
 def on(root: Any, path: str, query: str = "") -> None:
@@ -88,37 +86,6 @@ def test_a_manual_choice_stays_in_the_page_start(db: Session) -> None:
     out = run(PageStartState.start, sub(root, PageStartState), "/")
     assert CurrencyState.detect not in out
     assert (currency.code, currency.set_manually, currency._asked) == ("USD", "true", True)
-
-
-def test_the_page_start_restores_the_session_once_per_connection(db: Session) -> None:
-    """The session's start is part of the page start: a signed-in shopper's new tab is restored
-    (the server bag asked for), a guest's closes what a reload should close; a client-side
-    navigation on the same connection restores nothing again."""
-    loader.load_synthetic(db, 20)
-    alice = add_user(db, "alice")
-    root = new_tree()
-    sign_in(root, db, alice)
-    root.router = RouterData.from_router_data(
-        {"pathname": "/", "asPath": "/", "ip": "127.0.0.1", "sid": "connection-1"}
-    )
-    sub(root, BagState).panel_open = True  # left open before the reload
-    out = run(PageStartState.start, sub(root, PageStartState), "/")
-    assert BagState.restore_account_bag in flat(out)
-    assert not sub(root, BagState).panel_open
-    assert sub(root, AuthState).is_authenticated
-
-    on(root, "/products", "?mainCategoryId=1")
-    root.router = RouterData.from_router_data(
-        {"pathname": "/products", "asPath": "/products", "sid": "connection-1"}
-    )
-    out = run(PageStartState.start, sub(root, PageStartState), "/products")
-    assert BagState.restore_account_bag not in flat(out)
-
-
-def flat(out: list[Any]) -> list[Any]:
-    """The handlers of the events a handler yielded (alone, in lists, or as specs)."""
-    events = [e for item in out for e in (item if isinstance(item, list | tuple) else [item])]
-    return [getattr(e, "handler", e) for e in events]
 
 
 def test_an_undeclared_route_starts_only_the_tree(db: Session) -> None:
