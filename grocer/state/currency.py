@@ -62,13 +62,7 @@ class CurrencyState(rx.State):
         if self._asked:
             return True
         try:
-            found = geoip.detect_currency(
-                router_client_address(self.router),
-                dict(self.router.headers.raw_headers or {}),
-                self.currency,
-                self.set_manually == "true",
-                wait=False,
-            )
+            found = geoip.detect_currency(*self._detection_inputs(), wait=False)
         except geoip.WouldWait:
             return False
         except Exception:  # detection is a nicety: a failure keeps the current currency
@@ -86,19 +80,25 @@ class CurrencyState(rx.State):
             if self._asked:
                 return
             self._asked = True
-            manual = self.currency
-            set_manually = self.set_manually == "true"
-            ip = router_client_address(self.router)
-            headers = dict(self.router.headers.raw_headers or {})
+            inputs = self._detection_inputs()
             self.loading = True
         try:
-            found = await geoip.detect_currency_async(ip, headers, manual, set_manually)
+            found = await geoip.detect_currency_async(*inputs)
         except Exception:  # detection is a nicety: a failure keeps the current currency
             log.warning("currency detection failed", exc_info=True)
             found = None
         async with self:
             self.loading = False
             self._follow(found)
+
+    def _detection_inputs(self) -> tuple[str, dict[str, str], str, bool]:
+        """What detection reads: the client's address, the headers, the stored choice."""
+        return (
+            router_client_address(self.router),
+            dict(self.router.headers.raw_headers or {}),
+            self.currency,
+            self.set_manually == "true",
+        )
 
     def _follow(self, found: dict[str, Any] | None) -> None:
         """What detection found: the country, and its currency unless the choice was manual."""
