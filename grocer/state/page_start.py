@@ -7,9 +7,13 @@ the tab's state lock and sending its own updates down: a page change answered wi
 messages. One event sends the page's data in fewer messages, keeps the tree and the currency
 off pages that have them, and lets a client start only what a route declares.
 
-The session's start stays an event the layout sends when it mounts (grocer.components.overlays):
-the page start also runs after a mere reconnect of the websocket, where the session must not
-start again (it would close the open bag and reload it over a change being written).
+The session's start is part of the page start of a page load (one event turn and message less
+for every new tab, issue 18's storm), not of every page start: the page start also runs after a
+mere reconnect of the websocket, where the session must not start again (it would close the open
+bag and reload it over a change being written). A page load is known by its hydration, which
+carries the page's hashes (grocer.web.hydrate_snapshot.on_page_load); a page whose first
+connection failed and was retried carries none, and the layout starts its session once hydrated
+(grocer.components.overlays).
 
 The page sends its route; the loads come from `PAGE_LOADS`, which `grocer.pages` fills from its
 `Page` rows when it is imported.
@@ -24,9 +28,11 @@ from typing import Any
 import reflex as rx
 from reflex.event import EventHandler
 
+from grocer.state.auth import AuthState
 from grocer.state.bag import BagState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
+from grocer.web.hydrate_snapshot import on_page_load
 
 #: route → the handlers that load its data, in order (after the tree).
 PAGE_LOADS: dict[str, tuple[EventHandler, ...]] = {}
@@ -59,7 +65,9 @@ async def _run(state: rx.State, handler: EventHandler) -> AsyncIterator[Any]:
 
 
 class PageStartState(rx.State):
-    """Holds nothing: the one on-load event of every page."""
+    """The one on-load event of every page."""
+
+    _page_load: bool = False  # this tab's last hydration was a page load's (not a reconnect's)
 
     @rx.event
     async def start(self, route: str):
@@ -74,3 +82,14 @@ class PageStartState(rx.State):
         currency = await self.get_state(CurrencyState)
         if not currency.detect_at_once():  # once per tab; what must wait goes to the background
             yield CurrencyState.detect
+        if self._page_load:
+            self._page_load = False
+            async for item in _run(await self.get_state(AuthState), AuthState.start_session):
+                yield item
+
+
+async def _mark_page_load(root: rx.State) -> None:
+    (await root.get_state(PageStartState))._page_load = True
+
+
+on_page_load(_mark_page_load)

@@ -17,11 +17,17 @@ hydration without hashes, gets Reflex's own snapshot.
 This leans on two private parts of Reflex 0.10 (the snapshot cache and the lazy fields);
 tests/unit/test_hydrate_snapshot.py compares the two snapshots' deltas on new and used trees, so
 a Reflex upgrade that changes either fails there.
+
+The hashes also tell a page load from a reconnect: the page sends them with the first connection
+of its load only (a reconnect's page no longer holds the defaults). The hooks of `on_page_load`
+hear of each such hydration (grocer.state.page_start starts the session then, not after a
+reconnect).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -32,6 +38,9 @@ from reflex_base.constants.state import FIELD_MARKER
 #: Full names of the states whose compiled defaults the hydrating page holds (its hashes match
 #: the backend's); None outside a hydration, or when they cannot be compared.
 _MATCHING: ContextVar[frozenset[str] | None] = ContextVar("grocer_hydrate_matching", default=None)
+
+#: Called with the root state at each hydration that comes with a page load (it sent hashes).
+_PAGE_LOAD_HOOKS: list[Callable[[State], Awaitable[None]]] = []
 
 _reflex_dict = BaseState.dict
 _reflex_hydrate_and_load = State.event_handlers["hydrate_and_load"].fn
@@ -82,12 +91,27 @@ def _snapshot(
 async def _hydrate_and_load(
     self: State, vars: dict[str, Any] | None = None, hashes: list[str] | None = None
 ) -> Any:
-    """Reflex's `hydrate_and_load`, with the snapshot above for the states the page holds."""
+    """Reflex's `hydrate_and_load`, with the snapshot above for the states the page holds; a
+    page load's hydration is announced to the `on_page_load` hooks first."""
+    await announce_page_load(self, hashes)
     token = _MATCHING.set(matching_states(hashes) if hashes else None)
     try:
         return await _reflex_hydrate_and_load(self, vars, hashes)
     finally:
         _MATCHING.reset(token)
+
+
+async def announce_page_load(root: State, hashes: Any) -> None:
+    """Tell the `on_page_load` hooks of a hydration that carries a page's hashes."""
+    if hashes:
+        for hook in _PAGE_LOAD_HOOKS:
+            await hook(root)
+
+
+def on_page_load(hook: Callable[[State], Awaitable[None]]) -> None:
+    """Call `hook` with the root state at the hydration of each page load (not a reconnect)."""
+    if hook not in _PAGE_LOAD_HOOKS:
+        _PAGE_LOAD_HOOKS.append(hook)
 
 
 def install() -> None:

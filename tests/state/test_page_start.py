@@ -4,6 +4,7 @@ tab; a route the app did not declare starts nothing but the tree."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -14,11 +15,14 @@ import grocer.pages  # noqa: F401  (declares every page's loads, as the app does
 from grocer.seed import loader
 from grocer.services import geoip
 from grocer.state.account_referral import ReferralLinkState
+from grocer.state.auth import AuthState
+from grocer.state.bag import BagState
 from grocer.state.catalogue import CatalogueState
 from grocer.state.currency import CurrencyState
 from grocer.state.listing import ListingState
 from grocer.state.page_start import PAGE_LOADS, PageStartState
-from tests.support.state_harness import new_tree, run, sub
+from grocer.web.hydrate_snapshot import announce_page_load
+from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
 
 
 def on(root: Any, path: str, query: str = "") -> None:
@@ -86,6 +90,56 @@ def test_a_manual_choice_stays_in_the_page_start(db: Session) -> None:
     out = run(PageStartState.start, sub(root, PageStartState), "/")
     assert CurrencyState.detect not in out
     assert (currency.code, currency.set_manually, currency._asked) == ("USD", "true", True)
+
+
+def connected(root: Any, path: str, sid: str) -> None:
+    root.router = RouterData.from_router_data(
+        {"pathname": path, "asPath": path, "ip": "127.0.0.1", "sid": sid}
+    )
+
+
+def flat(out: list[Any]) -> list[Any]:
+    """The handlers of the events a handler yielded (alone, in lists, or as specs)."""
+    events = [e for item in out for e in (item if isinstance(item, list | tuple) else [item])]
+    return [getattr(e, "handler", e) for e in events]
+
+
+def test_a_page_load_starts_the_session_a_reconnect_does_not(db: Session) -> None:
+    """The session's start is part of the page start of a page load (its hydration carries the
+    page's hashes): a signed-in shopper's reloaded tab is restored (the server bag asked for)
+    and closes what a reload should close. After a mere reconnect (no hashes) the open bag
+    stays open and nothing is reloaded over a change being written (issue 18), nor after a
+    client-side navigation."""
+    loader.load_synthetic(db, 20)
+    alice = add_user(db, "alice")
+    root = new_tree()
+    sign_in(root, db, alice)
+    bag, auth = sub(root, BagState), sub(root, AuthState)
+
+    bag.panel_open = True  # left open before the reload
+    connected(root, "/", "connection-1")
+    asyncio.run(announce_page_load(root, ["page", "hashes"]))
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    assert BagState.restore_account_bag in flat(out)
+    assert not bag.panel_open
+    assert auth.is_authenticated and auth.session_started  # the layout's own start not rendered
+
+    bag.panel_open = True
+    connected(root, "/", "connection-2")  # the websocket dropped and came back
+    asyncio.run(announce_page_load(root, None))
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    assert BagState.restore_account_bag not in flat(out)
+    assert bag.panel_open
+
+    connected(root, "/products", "connection-2")  # a client-side navigation
+    out = run(PageStartState.start, sub(root, PageStartState), "/products")
+    assert BagState.restore_account_bag not in flat(out)
+
+    connected(root, "/", "connection-3")  # a reload: the session starts again
+    asyncio.run(announce_page_load(root, ["page", "hashes"]))
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    assert BagState.restore_account_bag in flat(out)
+    assert not bag.panel_open
 
 
 def test_an_undeclared_route_starts_only_the_tree(db: Session) -> None:
