@@ -7,6 +7,7 @@ import reflex as rx
 
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
 from grocer.web.delta_transition import DeltaTransitionPlugin
+from grocer.web.first_hydration import FirstHydrationPlugin
 from grocer.web.loading_shell import LoadingShellPlugin
 from grocer.web.own_origin import OwnOriginPlugin
 from grocer.web.paint_first import PaintFirstPlugin
@@ -49,6 +50,7 @@ config = rx.Config(
         OwnOriginPlugin(),
         ReleasePlugin(),
         DeltaTransitionPlugin(),
+        FirstHydrationPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).

@@ -2,8 +2,9 @@
 
 A new dialog is added here with one line. The toast (001 §8) too, so that a handler of any
 page can show one (a favourite that could not be saved). Also mounted here, invisible: the
-session's start where the page start did not run it, its 5-minute expiry check, and the
-browser's leave confirmation while a sign-in or sign-up is being submitted.
+session's 5-minute expiry check and the browser's leave confirmation while a sign-in or sign-up
+is being submitted. (The session's start is part of a page load's page start:
+grocer.state.page_start.)
 """
 
 import reflex as rx
@@ -32,20 +33,8 @@ from grocer.state.signup import SignupState
 SESSION_CHECK_MS = 300_000  # 001 §9: auth expiry check every 5 minutes
 
 
-def session_start() -> rx.Component:
-    """The session's start for a page whose first connection carried no page-load mark (it was
-    retried): rendered once the page has hydrated without the page start having started the
-    session. A page load's page start starts it itself (grocer.state.page_start), so a new tab
-    sends no event of its own, and a client-side navigation none either."""
-    return rx.cond(
-        rx.State.is_hydrated & ~AuthState.session_started,
-        rx.el.span(on_mount=AuthState.start_session, class_name="hidden", aria_hidden="true"),
-    )
-
-
 def session_keeper() -> rx.Component:
     return rx.fragment(
-        session_start(),
         Every.create(ms=SESSION_CHECK_MS, on_tick=AuthState.check_session),
         LeaveGuard.create(active=AuthState.login_busy | SignupState.busy | ForgotState.busy),
         session_rules(),

@@ -160,10 +160,6 @@ class AuthState(SessionState):
     # The account menu.
     menu_open: bool = False
 
-    # The session's start ran in this tab (by the page start of a page load): the layout's own
-    # start, for a page whose first connection carried no page-load mark, is not rendered.
-    session_started: bool = False
-
     _started: str = ""  # the connection the session was last restored for
     _challenge: str = ""  # the pending sign-in's token: backend only, never sent to the page
     _second_ticked_at: float = 0.0
@@ -346,12 +342,11 @@ class AuthState(SessionState):
     async def start_session(self):
         """On start (000 §4.1): restore the stored session, refreshing an expired access
         token once; a signed-in shopper's bag then comes from the server. Run by the page start
-        of a page load (grocer.state.page_start), else by the layout once hydrated."""
+        of a page load (grocer.state.page_start), not after a reconnect."""
         connection = self._connection_id()
         if self._started == connection:
             return None  # a client-side navigation: same connection, nothing to restore
         self._started = connection
-        self.session_started = True
         # A (re)loaded page opens clean: the tab's state outlives a reload, its overlays
         # should not.
         await session_events.fire(session_events.OPENED, self)

@@ -11,9 +11,8 @@ The session's start is part of the page start of a page load (one event turn and
 for every new tab, issue 18's storm), not of every page start: the page start also runs after a
 mere reconnect of the websocket, where the session must not start again (it would close the open
 bag and reload it over a change being written). A page load is known by its hydration, which
-carries the page's hashes (grocer.web.hydrate_snapshot.on_page_load); a page whose first
-connection failed and was retried carries none, and the layout starts its session once hydrated
-(grocer.components.overlays).
+carries the page's hashes (grocer.web.hydrate_snapshot.on_page_load), also when its first
+connection failed and was retried (grocer.web.first_hydration).
 
 The page sends its route; the loads come from `PAGE_LOADS`, which `grocer.pages` fills from its
 `Page` rows when it is imported.

@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from grocer import testing_switches
 from tests.support.browser import shopper_address
@@ -198,6 +199,50 @@ def test_guest_bag_sign_up_two_tabs_sign_out_and_another_browser(
         assert "consumer" in stored["userRoles"]
     finally:
         other.close()
+
+
+def test_a_reload_whose_first_connection_failed_still_opens_clean(page: Any) -> None:
+    """A reloaded page opens with its dialogs closed: the session's start is part of a page
+    load's page start, known by the page's hashes in its hydration. When the page's first
+    connection fails, the retry still carries them (grocer.web.first_hydration): the sign-in
+    dialog left open before the reload is closed all the same, and the page asked for what
+    differs from its defaults, not for the whole state."""
+    open_home(page)
+    open_login(page)
+    attempts: list[str] = []
+    sent: list[str] = []
+    hydrated: list[bool] = []
+
+    def websocket(ws: Any) -> None:
+        # The page's first two attempts fail: its early transport (opened while the app mounts)
+        # and its first connection, or that connection and its first retry.
+        if len(attempts) < 2:
+            attempts.append("failed")
+            ws.send("<html>no network</html>")  # no engine.io handshake: a failed attempt
+            return
+        attempts.append("connected")
+        server = ws.connect_to_server()
+        ws.on_message(lambda message: (sent.append(str(message)), server.send(message)))
+
+        def from_server(message: str | bytes) -> None:
+            if '"is_hydrated_rx_state_":true' in str(message):
+                hydrated.append(True)
+            ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/_event"), websocket)
+    page.reload()
+    for _ in range(400):  # the page tried again and hydrated
+        if hydrated:
+            break
+        page.wait_for_timeout(50)
+    assert attempts[:3] == ["failed", "failed", "connected"] and hydrated
+    assert "hydrate_and_load" in sent[0] and '"hashes"' in sent[0]  # a page load's hydration
+    expect(page.get_by_role("dialog", name="Connectez-vous à votre compte")).to_be_hidden()
+    page.wait_for_timeout(1_000)  # the server's answers are in: it stays closed
+    expect(page.get_by_role("dialog", name="Connectez-vous à votre compte")).to_be_hidden()
+    expect(page.get_by_role("button", name="Sign in", exact=True)).to_be_visible()
 
 
 def test_sign_in_messages_and_controls(page: Any, shop: str, smtp: Any) -> None:
