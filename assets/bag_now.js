@@ -21,14 +21,12 @@ const SAVED = "saved"; // a kept tap, saved: shown until the server's bag holds 
 
 const shown = new Map(); // article id → { quantity, until: the `answered` count it waits for }
 const listeners = new Set();
-let version = 0;
 let server = {}; // article id → quantity, as the server last said
 let answered = null; // the server's count of answered taps (null: not heard yet)
 let sent = 0; // taps sent since `answered` was last heard
 let expiry = null;
 
 function changed() {
-  version += 1;
   listeners.forEach((listener) => listener());
 }
 
@@ -37,28 +35,36 @@ function subscribe(listener) {
   return () => listeners.delete(listener);
 }
 
-const currentVersion = () => version;
-
-function useBagNow() {
-  useSyncExternalStore(subscribe, currentVersion, currentVersion);
-}
-
-/** What a card or a bag line shows: the quantity tapped, else the server's. */
-export function useShownQuantity(id, quantity) {
-  useBagNow();
+/** The quantity shown for `id` by a tap not answered yet, else null. */
+function shownOf(id) {
   const entry = shown.get(String(id));
-  return entry ? entry.quantity : quantity;
+  return entry ? entry.quantity : null;
 }
 
-/** What the header shows: the server's count with the taps not yet answered. `quantities` is
- * the server's, from the same render as `count`. */
-export function useShownCount(count, quantities) {
-  useBagNow();
+/** What a card or a bag line shows: the quantity tapped, else the server's. Each card reads
+ * only its own line: a change of the store re-renders the cards whose quantity it changed, not
+ * every card of the page (a store's change is rendered synchronously: on the home page,
+ * re-rendering every card was one long task each time the server's bag arrived). */
+export function useShownQuantity(id, quantity) {
+  const read = () => shownOf(id);
+  const tapped = useSyncExternalStore(subscribe, read, read);
+  return tapped === null ? quantity : tapped;
+}
+
+/** The server's count with the taps not yet answered (`quantities`: the server's lines). */
+function shownCount(count, quantities) {
   let total = Number(count) || 0;
   shown.forEach((entry, id) => {
     total += entry.quantity - (Number((quantities || {})[id]) || 0);
   });
   return Math.max(0, total);
+}
+
+/** What the header shows: the server's count with the taps not yet answered. `quantities` is
+ * the server's, from the same render as `count`. */
+export function useShownCount(count, quantities) {
+  const read = () => shownCount(count, quantities);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 function quantityNow(id) {
@@ -135,6 +141,7 @@ function answeredBy(entry, id, count) {
 function heard(count, quantities) {
   server = quantities || {};
   const value = Number(count) || 0;
+  const before = shown.size;
   if (answered !== null && value < answered) {
     // Another tab state (a new connection's): no tap sent before will be answered.
     shown.forEach((entry, id) => typeof entry.until === "number" && entry.until !== KEPT &&
@@ -145,7 +152,7 @@ function heard(count, quantities) {
   }
   shown.forEach((entry, id) => answeredBy(entry, id, value) && shown.delete(id));
   answered = value;
-  changed();
+  if (shown.size !== before) changed(); // the server's own bag reaches the page by its props
 }
 
 function bagControl(event) {
