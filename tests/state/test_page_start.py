@@ -142,6 +142,25 @@ def test_a_page_load_starts_the_session_a_reconnect_does_not(db: Session) -> Non
     assert not bag.panel_open
 
 
+def test_a_replayed_page_load_on_the_same_connection_starts_nothing_again(db: Session) -> None:
+    """A client that sends a page load's hydration again on its connection (a replay, or a
+    forged one) reaches only its own tab, and the session's start does its work once per
+    connection: the open bag stays open, no bag is reloaded over a change being written."""
+    loader.load_synthetic(db, 20)
+    alice = add_user(db, "alice")
+    root = new_tree()
+    sign_in(root, db, alice)
+    connected(root, "/", "connection-1")
+    asyncio.run(announce_page_load(root, ["page", "hashes"]))
+    run(PageStartState.start, sub(root, PageStartState), "/")
+
+    sub(root, BagState).panel_open = True
+    asyncio.run(announce_page_load(root, ["page", "hashes"]))
+    out = run(PageStartState.start, sub(root, PageStartState), "/")
+    assert BagState.restore_account_bag not in flat(out)
+    assert sub(root, BagState).panel_open
+
+
 def test_an_undeclared_route_starts_only_the_tree(db: Session) -> None:
     loader.load_synthetic(db, 20)
     root = new_tree()
