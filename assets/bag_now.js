@@ -68,8 +68,8 @@ export function useShownCount(count, quantities) {
 }
 
 function quantityNow(id) {
-  const entry = shown.get(id);
-  return entry ? entry.quantity : Number(server[id]) || 0;
+  const tapped = shownOf(id);
+  return tapped === null ? Number(server[id]) || 0 : tapped;
 }
 
 function lineCount() {

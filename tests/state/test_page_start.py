@@ -25,8 +25,12 @@ from grocer.web.hydrate_snapshot import announce_page_load
 from tests.support.state_harness import add_user, new_tree, run, sign_in, sub
 
 
-def on(root: Any, path: str, query: str = "") -> None:
-    root.router = RouterData.from_router_data({"pathname": path, "asPath": path + query})
+def on(root: Any, path: str, query: str = "", sid: str = "") -> None:
+    """The tab on `path`; with `sid`, over that websocket connection (from loopback)."""
+    data = {"pathname": path, "asPath": path + query}
+    if sid:
+        data |= {"ip": "127.0.0.1", "sid": sid}
+    root.router = RouterData.from_router_data(data)
 
 
 def test_home_start_loads_the_tree_the_sections_and_the_referral_code(db: Session) -> None:
@@ -92,12 +96,6 @@ def test_a_manual_choice_stays_in_the_page_start(db: Session) -> None:
     assert (currency.code, currency.set_manually, currency._asked) == ("USD", "true", True)
 
 
-def connected(root: Any, path: str, sid: str) -> None:
-    root.router = RouterData.from_router_data(
-        {"pathname": path, "asPath": path, "ip": "127.0.0.1", "sid": sid}
-    )
-
-
 def flat(out: list[Any]) -> list[Any]:
     """The handlers of the events a handler yielded (alone, in lists, or as specs)."""
     events = [e for item in out for e in (item if isinstance(item, list | tuple) else [item])]
@@ -117,7 +115,7 @@ def test_a_page_load_starts_the_session_a_reconnect_does_not(db: Session) -> Non
     bag, auth = sub(root, BagState), sub(root, AuthState)
 
     bag.panel_open = True  # left open before the reload
-    connected(root, "/", "connection-1")
+    on(root, "/", sid="connection-1")
     asyncio.run(announce_page_load(root, ["page", "hashes"]))
     out = run(PageStartState.start, sub(root, PageStartState), "/")
     assert BagState.restore_account_bag in flat(out)
@@ -125,17 +123,17 @@ def test_a_page_load_starts_the_session_a_reconnect_does_not(db: Session) -> Non
     assert auth.is_authenticated
 
     bag.panel_open = True
-    connected(root, "/", "connection-2")  # the websocket dropped and came back
+    on(root, "/", sid="connection-2")  # the websocket dropped and came back
     asyncio.run(announce_page_load(root, None))
     out = run(PageStartState.start, sub(root, PageStartState), "/")
     assert BagState.restore_account_bag not in flat(out)
     assert bag.panel_open
 
-    connected(root, "/products", "connection-2")  # a client-side navigation
+    on(root, "/products", sid="connection-2")  # a client-side navigation
     out = run(PageStartState.start, sub(root, PageStartState), "/products")
     assert BagState.restore_account_bag not in flat(out)
 
-    connected(root, "/", "connection-3")  # a reload: the session starts again
+    on(root, "/", sid="connection-3")  # a reload: the session starts again
     asyncio.run(announce_page_load(root, ["page", "hashes"]))
     out = run(PageStartState.start, sub(root, PageStartState), "/")
     assert BagState.restore_account_bag in flat(out)
@@ -150,7 +148,7 @@ def test_a_replayed_page_load_on_the_same_connection_starts_nothing_again(db: Se
     alice = add_user(db, "alice")
     root = new_tree()
     sign_in(root, db, alice)
-    connected(root, "/", "connection-1")
+    on(root, "/", sid="connection-1")
     asyncio.run(announce_page_load(root, ["page", "hashes"]))
     run(PageStartState.start, sub(root, PageStartState), "/")
 
