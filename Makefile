@@ -66,12 +66,12 @@ lint: install-test
 	$(VENV)/bin/ruff check .
 
 # The tests without a browser in TEST_WORKERS processes (pytest-xdist; each its own databases),
-# then the browser tests in one, against one build and one server.
+# then the browser tests in one, against one build and one server (-rR names the reruns).
 TEST_WORKERS ?= 2
 test: install-test
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --ignore=tests/e2e
-	$(PY) -m pytest -q tests/e2e
+	$(PY) -m pytest -q -rfER tests/e2e
 
 bench: install-test
 	$(PY) -m tests.bench.bench_api --articles 50000

@@ -121,23 +121,39 @@ def gallery() -> rx.Component:
 
 #: The quantity chosen on the product page, kept in the browser: a tap on − or + changes it
 #: at once, with no round trip (on a slow link each one cost a quarter to half a second);
-#: "Add To Cart" sends it with the article, one event.
-QUANTITY = ClientStateVar.create("product_quantity", 1)
+#: "Add To Cart" sends it with the article, one event. It is held for one article
+#: ({article id: quantity}), so another product starts at 1 by itself, however the page's
+#: change of article was rendered (a remount of the stepper is not something to count on: a
+#: delta rendered in a transition may never draw the page in between).
+QUANTITY = ClientStateVar.create("product_quantity", {})
+
+
+def _quantity() -> Var:
+    """The quantity shown for this product: chosen here, else 1."""
+    held = QUANTITY.value
+    return Var(
+        _js_expr=f"(({held})?.[String({P['id']})] ?? 1)",
+        _var_type=int,
+        _var_data=Var.create([held, P["id"]])._get_all_var_data(),
+    ).to(int)
 
 
 def _quantity_after(step: int) -> Var:
-    """The quantity after `step` (−1 or +1), between 1 and the bag's maximum per line."""
-    current = QUANTITY.value
+    """This product's quantity after `step` (−1 or +1), between 1 and the bag's maximum per
+    line; the quantity chosen for another product is dropped."""
+    current = _quantity()
     return Var(
-        _js_expr=f"Math.max(1, Math.min({MAX_QUANTITY}, {current} + ({step})))",
-        _var_type=int,
+        _js_expr=(
+            f"({{[String({P['id']})]: Math.max(1, Math.min({MAX_QUANTITY}, "
+            f"{current} + ({step})))}})"
+        ),
+        _var_type=dict,
         _var_data=current._get_all_var_data(),
     )
 
 
 def stepper() -> rx.Component:
-    """Quantity, min 1 (001 §5): answered in the browser. Back to 1 for each product (the
-    stepper is drawn anew when the article changes)."""
+    """Quantity, min 1 (001 §5): answered in the browser, back to 1 for each product."""
     btn = (
         "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
         f"hover:bg-gray-100 disabled:opacity-40 {FOCUS}"
@@ -147,12 +163,12 @@ def stepper() -> rx.Component:
             icon("minus", 18),
             type="button",
             aria_label=t("catalogue:decrease"),
-            disabled=QUANTITY.value.to(int) <= 1,
+            disabled=_quantity() <= 1,
             on_click=QUANTITY.set_value(_quantity_after(-1)),
             class_name=btn,
         ),
         rx.el.span(
-            QUANTITY.value.to(int),
+            _quantity(),
             class_name="min-w-10 text-center text-lg font-bold",
             aria_live="polite",
             aria_label=t("catalogue:quantity"),
@@ -165,8 +181,6 @@ def stepper() -> rx.Component:
             on_click=QUANTITY.set_value(_quantity_after(1)),
             class_name=btn,
         ),
-        key=P["id"].to(str),
-        on_mount=QUANTITY.set_value(1),
         class_name="inline-flex items-center rounded-full border border-gray-300 bg-white",
     )
 
@@ -275,11 +289,11 @@ def summary() -> rx.Component:
             stepper(),
             text_button(
                 icon("bag", 18),
-                ProductState.add_to_cart(QUANTITY.value),
+                ProductState.add_to_cart(_quantity()),
                 ADD_TO_BAG,
                 t("catalogue:addToCart"),
                 # Shown in the bag at once, or kept while the websocket is down.
-                custom_attrs={**bag_add_mark(P), "data-bag-quantity": QUANTITY.value},
+                custom_attrs={**bag_add_mark(P), "data-bag-quantity": _quantity()},
             ),
             class_name="mt-6 flex flex-wrap items-center gap-3",
         ),
