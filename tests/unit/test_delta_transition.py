@@ -8,11 +8,9 @@ from pathlib import Path
 import pytest
 import reflex_base
 
-from grocer.web.delta_transition import with_delta_transitions, with_state_hook
+from grocer.web.delta_transition import with_delta_transitions
 
-UTILS = Path(reflex_base.__file__).parent / ".templates" / "web" / "utils"
-SHIPPED = UTILS / "state.js"
-REGISTRY = UTILS / "context-registry.js"
+SHIPPED = Path(reflex_base.__file__).parent / ".templates" / "web" / "utils" / "state.js"
 
 
 def test_a_delta_without_events_is_applied_in_a_transition() -> None:
@@ -22,11 +20,8 @@ def test_a_delta_without_events_is_applied_in_a_transition() -> None:
     )
     handler = code[code.index('socket.current.on("event"') :]
     handler = handler[: handler.index('socket.current.on("new_token"')]
-    # The reducers run inside the transition, and only for a delta that brings no events; one
-    # that brings events is rendered before they run.
+    # The reducers run inside the transition, and only for a delta that brings no events.
     assert "startTransition(grocerApply);" in handler
-    assert "flushSync(grocerApply);" in handler
-    assert 'import { flushSync } from "react-dom";' in code
     assert handler.index("update.events && update.events.length > 0") < handler.index(
         "startTransition(grocerApply)"
     )
@@ -42,24 +37,3 @@ def test_a_changed_reflex_script_stops_the_build() -> None:
     )
     with pytest.raises(RuntimeError, match="Reflex upgrade"):
         with_delta_transitions(changed)
-
-
-def test_the_components_hear_the_store_through_react_state() -> None:
-    code = with_state_hook(REGISTRY.read_text(encoding="utf-8"))
-    hook = code[code.index("export function useStateContext") :]
-    hook = hook[: hook.index("\n}\n")]
-    # No external-store subscription left: React renders those synchronously.
-    assert "useSyncExternalStore" not in code
-    assert "useState(" in hook and "useLayoutEffect(" in hook
-    # Subscribed after the commit, and a change made before the subscription is not missed.
-    assert hook.index("store.subscribe(name, heard)") < hook.index("if (!Object.is(read(), value))")
-    assert with_state_hook(code) == code
-
-
-def test_a_changed_registry_stops_the_build() -> None:
-    changed = REGISTRY.read_text(encoding="utf-8").replace(
-        "return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);",
-        "return useSyncExternalStore(subscribe, getSnapshot);",
-    )
-    with pytest.raises(RuntimeError, match="Reflex upgrade"):
-        with_state_hook(changed)
