@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
-from reflex.vars.base import Var
+from reflex.vars.base import Var, VarData
 from reflex.vars.function import FunctionStringVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
@@ -123,8 +123,8 @@ def gallery() -> rx.Component:
 #: at once, with no round trip (on a slow link each one cost a quarter to half a second);
 #: "Add To Cart" sends it with the article, one event. It is held for one article
 #: ({article id: quantity}), so another product starts at 1 by itself, however the page's
-#: change of article was rendered (a remount of the stepper is not something to count on: a
-#: delta rendered in a transition may never draw the page in between).
+#: change of article is rendered (a remount of the stepper is not something to count on: it
+#: came only from a state without the product drawn in between).
 QUANTITY = ClientStateVar.create("product_quantity", {})
 
 
@@ -134,7 +134,7 @@ def _quantity() -> Var:
     return Var(
         _js_expr=f"(({held})?.[String({P['id']})] ?? 1)",
         _var_type=int,
-        _var_data=Var.create([held, P["id"]])._get_all_var_data(),
+        _var_data=VarData.merge(held._get_all_var_data(), P["id"]._get_all_var_data()),
     ).to(int)
 
 
