@@ -124,7 +124,8 @@ def gallery() -> rx.Component:
 #: "Add To Cart" sends it with the article, one event. It is held for one article
 #: ({article id: quantity}), so another product starts at 1 by itself, however the page's
 #: change of article is rendered (a remount of the stepper is not something to count on: it
-#: came only from a state without the product drawn in between).
+#: came only from a state without the product drawn in between). The stepper empties it as it
+#: goes, so a shopper who leaves the page and comes back to the product starts at 1 too.
 QUANTITY = ClientStateVar.create("product_quantity", {})
 
 
@@ -153,7 +154,8 @@ def _quantity_after(step: int) -> Var:
 
 
 def stepper() -> rx.Component:
-    """Quantity, min 1 (001 §5): answered in the browser, back to 1 for each product."""
+    """Quantity, min 1 (001 §5): answered in the browser, back to 1 for each product and each
+    visit of its page."""
     btn = (
         "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
         f"hover:bg-gray-100 disabled:opacity-40 {FOCUS}"
@@ -181,6 +183,7 @@ def stepper() -> rx.Component:
             on_click=QUANTITY.set_value(_quantity_after(1)),
             class_name=btn,
         ),
+        on_unmount=QUANTITY.set_value({}),
         class_name="inline-flex items-center rounded-full border border-gray-300 bg-white",
     )
 

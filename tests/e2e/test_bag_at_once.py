@@ -20,6 +20,7 @@ from tests.e2e.test_session_bag import (
     account_button,
     api_account,
     bag_button,
+    close_auth_prompt,
     fresh_email,
     open_home,
     sign_in,
@@ -154,8 +155,7 @@ def test_the_product_pages_quantity_shows_in_the_bag_at_once(
         arg=str(article),
     )
     # 0 → 3 at once: the server's answer brings the guest's sign-in prompt (000 §4.3).
-    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
-    prompt.get_by_role("button", name="Plus tard").click()
+    close_auth_prompt(page)
     expect(bag_button(page)).to_have_text("3")
 
 

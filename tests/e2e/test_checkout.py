@@ -23,6 +23,7 @@ from tests.e2e.test_session_bag import (
     add_articles,
     api_account,
     bag_button,
+    close_auth_prompt,
     fresh_email,
     open_home,
     sign_in,
@@ -56,18 +57,6 @@ def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     whole = "dialog" not in name
     page.screenshot(path=str(ARTIFACTS / f"checkout-{name}.png"), full_page=whole)
-
-
-def later(page: Any) -> None:
-    """Close the auth prompt that a guest's second article opens.
-
-    The count shows the tap at once; the prompt comes with the server's answer, a round trip
-    later: wait for it (closing only what is already there raced with it on a busy machine).
-    """
-    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
-    prompt.wait_for()
-    prompt.get_by_role("button", name="Plus tard").click()
-    prompt.wait_for(state="detached")
 
 
 def open_overlay(page: Any) -> Any:
@@ -190,7 +179,7 @@ def test_new_shopper_places_a_cash_order(page: Any, shop: str, smtp: Any) -> Non
     email = fresh_email("mariam")
     open_home(page)
     add_articles(page, 2)
-    later(page)
+    close_auth_prompt(page)
     add_articles(page, 1)
     sign_up_in_dialog(page, smtp, email)
     page.get_by_role("button", name=re.compile(r"^Menu du compte de ")).wait_for()
@@ -310,7 +299,7 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     api_account(shop, smtp, email)
     open_home(page)
     add_articles(page, 2)
-    later(page)
+    close_auth_prompt(page)
     page.goto("/checkout")
     # Signed out: the shop, with the sign-in dialog; after signing in, back to /checkout.
     sign_in_at_the_guard(page, email, PASSWORD, ADD)

@@ -1,7 +1,7 @@
 """The product page's quantity, in a real browser (issue 23): − and + answer in the browser,
 without a websocket message; "Add To Cart" puts the whole quantity in the bag in one go (a
 guest going past 2 gets the auth prompt, a signed-in shopper's server bag holds it); another
-product starts again at 1.
+product, and the same product visited again, start again at 1.
 """
 
 from __future__ import annotations
@@ -12,7 +12,13 @@ import httpx
 import pytest
 
 from tests.e2e.test_checkout import api_token
-from tests.e2e.test_session_bag import api_account, fresh_email, sign_in, wait_count
+from tests.e2e.test_session_bag import (
+    api_account,
+    close_auth_prompt,
+    fresh_email,
+    sign_in,
+    wait_count,
+)
 from tests.support.browser import frames_sent
 
 pytestmark = pytest.mark.e2e
@@ -59,10 +65,7 @@ def test_a_guest_sets_the_quantity_in_the_browser_and_adds_it_at_once(
     page.get_by_role("button", name="Add To Cart").click()
     wait_count(page, 4)
     # 0 → 4 in one change goes past 2: the guest is offered to keep the bag (000 §4.3)
-    prompt = page.get_by_role("dialog", name=PROMPT)
-    prompt.wait_for()
-    prompt.get_by_role("button", name="Plus tard").click()
-    prompt.wait_for(state="hidden")
+    close_auth_prompt(page)
 
     # Another product starts again at 1.
     page.locator("#related-products a[href^='/produit/']").first.click()
@@ -73,6 +76,23 @@ def test_a_guest_sets_the_quantity_in_the_browser_and_adds_it_at_once(
         "?.innerText.trim() === '1'",
         arg=QUANTITY,
     )
+
+
+def test_a_product_visited_again_starts_at_one(page: Any, catalogue: dict[str, Any]) -> None:
+    """The shopper chooses 3, leaves without adding, and comes back: 1, as on any visit
+    (001 §4: "Quantity starts at 1")."""
+    open_product(page, catalogue["article"]["id"])
+    tap(page, "Augmenter la quantité", 2)
+    assert shown_quantity(page) == "3"
+
+    page.get_by_role("link", name="Retour à l'accueil").click()
+    page.wait_for_url(lambda url: "/produit/" not in url)
+    page.get_by_role("status", name=QUANTITY).wait_for(state="detached")
+    page.go_back()
+    page.get_by_role("button", name="Add To Cart").wait_for()
+    assert shown_quantity(page) == "1"
+    tap(page, "Augmenter la quantité")
+    assert shown_quantity(page) == "2"
 
 
 def test_a_signed_in_shopper_adds_the_quantity_to_the_server_bag(

@@ -31,7 +31,6 @@ from tests.e2e.test_checkout import (
     api_orders,
     api_token,
     choose_delivery_slot,
-    later,
     open_overlay,
     top_up_bag,
 )
@@ -40,6 +39,7 @@ from tests.e2e.test_session_bag import (
     add_articles,
     api_account,
     bag_count,
+    close_auth_prompt,
     fresh_email,
     open_home,
     sign_in,
@@ -161,7 +161,7 @@ def test_a_killed_worker_costs_the_shopper_nothing(
         api_account(base, smtp, email)
         open_home(page)
         add_articles(page, 2)
-        later(page)
+        close_auth_prompt(page)
         sign_in(page, email)
         account_button(page).wait_for()
         page.wait_for_function("() => !document.querySelector('[role=dialog]')")

@@ -69,6 +69,19 @@ def wait_count(page: Any, expected: int, timeout: int = 15_000) -> None:
     )
 
 
+def close_auth_prompt(page: Any) -> None:
+    """Close ("Plus tard") the auth prompt that a guest's bag opens on reaching 2 articles.
+
+    The count shows a tap at once; the prompt comes with the server's answer, a round trip
+    later: wait for it (closing only what is already there raced with it on a busy machine),
+    then for it to be gone (a modal dialog hides the rest of the page from role lookups).
+    """
+    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
+    prompt.wait_for()
+    prompt.get_by_role("button", name="Plus tard").click()
+    prompt.wait_for(state="detached")
+
+
 def api_account(shop: str, smtp: Any, email: str, password: str = PASSWORD) -> dict:
     """An account made through the public API (send code, read it from SMTP, register)."""
     with httpx.Client(base_url=f"{shop}/api/v1", timeout=30, headers=shopper_address()) as api:
@@ -132,10 +145,7 @@ def test_guest_bag_sign_up_two_tabs_sign_out_and_another_browser(
     open_home(page)
     add_articles(page, 2)
     # Quantity 2 as a guest: the auth prompt, once.
-    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
-    prompt.wait_for()
-    prompt.get_by_role("button", name="Plus tard").click()
-    prompt.wait_for(state="hidden")
+    close_auth_prompt(page)
 
     page.reload()
     wait_count(page, 2)  # the guest bag is kept in the browser
@@ -304,10 +314,7 @@ def test_auth_prompt_shows_once_at_two(page: Any) -> None:
         "Sauvegardez votre panier (1 article), commandez quand vous voulez"
     ).wait_for()
     panel.get_by_role("button", name=re.compile(r"^Ajouter un ")).click()
-    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
-    prompt.wait_for()
-    prompt.get_by_role("button", name="Plus tard").click()
-    prompt.wait_for(state="hidden")
+    close_auth_prompt(page)
     wait_count(page, 2)
     # 3 then back to 2: not again.
     panel.get_by_role("button", name=re.compile(r"^Ajouter un ")).click()
@@ -382,9 +389,7 @@ def test_save_failure_notice_and_manual_resync(
 def test_cart_overlay_minimum_promo_and_weeks(page: Any) -> None:
     open_home(page)
     add_articles(page, 2)
-    page.get_by_role("dialog", name="Ne perdez pas votre panier").get_by_role(
-        "button", name="Plus tard"
-    ).click()
+    close_auth_prompt(page)
     bag_button(page).click()
     panel = page.locator("#bag-panel")
     panel.get_by_text("Prix estimé").wait_for()
