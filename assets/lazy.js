@@ -11,16 +11,23 @@ import {
   useRef,
   useState,
 } from "react";
-import { takePreviewPart } from "./preview.js";
+import { hasPreviewPart, takePreviewPart } from "./preview.js";
 
 const MARGIN = "600px 0px";
 
 const EMPTY = { __html: "" };
 
+// `eager`: a part the first screen holds. It is rendered at once, unless the server's preview of
+// it is on the page: then the preview holds its place and the part mounts as the others do, in a
+// transition, a frame later (rendered with the data that brings it, the first home sections made
+// that render a long task on a phone). On a page reached in the app, with no preview, it is
+// rendered at once: an empty box would show for that frame.
 export function LazyMount({ children, eager, minHeight, part }) {
   const ref = useRef(null);
   const [shown, setShown] = useState(
-    Boolean(eager) || typeof IntersectionObserver === "undefined",
+    () =>
+      typeof IntersectionObserver === "undefined" ||
+      (Boolean(eager) && !hasPreviewPart(part)),
   );
   useLayoutEffect(() => {
     const box = ref.current;

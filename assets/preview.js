@@ -18,6 +18,11 @@ export function takePreviewPart(name) {
   return part;
 }
 
+/** Whether the preview the page showed still holds the part named `name`. */
+export function hasPreviewPart(name) {
+  return Boolean(shown && name && shown.querySelector(`[data-preview-part="${CSS.escape(name)}"]`));
+}
+
 /** An element React leaves alone (its HTML is the server's, not React's): on a prerendered
  * page the server fills it in; on the loading shell of a page that is not prerendered, the slot
  * takes the preview out of the shell before the shell goes, in the same frame. A preview made

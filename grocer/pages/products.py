@@ -140,6 +140,7 @@ def section_rows(items: rx.Var[list[SectionRow]]) -> rx.Component:
             ),
             eager=index < EAGER_ROWS,
             min_height="480px",
+            part=s["rowId"],
         ),
     )
 

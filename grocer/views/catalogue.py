@@ -320,6 +320,11 @@ def section_view(section: dict[str, Any]) -> HomeSection:
     }
 
 
+def category_row_id(section_id: object) -> str:
+    """The element id of a category page's section row (the page and its preview share it)."""
+    return f"category-section-{section_id}"
+
+
 def category_section(
     section: dict[str, Any], articles: list[CardView], view_all: list[tuple[str, Any]]
 ) -> SectionRow:
@@ -329,7 +334,7 @@ def category_section(
         "id": section["id"],
         "title": section.get("title") or "",
         "description": section.get("description") or "",
-        "rowId": f"category-section-{section['id']}",
+        "rowId": category_row_id(section["id"]),
         "viewAll": "/full-products?" + urlencode([*view_all, ("sectionId", section["id"])]),
         "articles": articles,
     }

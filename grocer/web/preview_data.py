@@ -5,7 +5,7 @@ French when a translation is missing, as the states load them."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from sqlmodel import Session
 
@@ -19,6 +19,7 @@ from grocer.views.catalogue import (
     HomeSection,
     cards,
     category_node,
+    category_row_id,
     section_view,
 )
 
@@ -27,10 +28,12 @@ ROW_CARDS = 6
 
 
 class PreviewRow(TypedDict):
-    """The first section row of a category page: its title and first cards."""
+    """The first section row of a category page: its title, first cards and the page's id of
+    the row (the part the page keeps until it mounts its own)."""
 
     title: str
     articles: list[CardView]
+    rowId: NotRequired[str]
 
 
 class CategoryPreview(TypedDict):
@@ -69,7 +72,11 @@ def category(
         ):
             articles = cards(section.get("articles"), ROW_CARDS)
             if articles:
-                first_row = {"title": section.get("title") or "", "articles": articles}
+                first_row = {
+                    "title": section.get("title") or "",
+                    "articles": articles,
+                    "rowId": category_row_id(section["id"]),
+                }
                 break
     except (NotFound, ValidationFailed):
         return None

@@ -343,8 +343,8 @@ def category(data: CategoryPreview, lang: str = DEFAULT_LANGUAGE) -> str:
             f"{_e(label('catalogue:subcategories', lang))}</h2>"
             f'<ul class="mt-2 flex flex-wrap gap-2">{leaves}</ul></section>'
         )
-    if data.get("row"):
-        html += _row(data["row"], lang=lang)
+    if row := data.get("row"):
+        html += _row(row, part=row.get("rowId"), lang=lang)
     return html
 
 

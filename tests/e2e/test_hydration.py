@@ -112,3 +112,39 @@ def test_far_home_sections_are_painted_then_mounted_when_scrolled_near(phone: Pa
     add.click()
     wait_count(phone, before + 1)
     expect(sections).to_have_count(count)  # nothing painted twice, nothing lost
+
+
+# Every home section or its place held by an empty lazy box, as it is added to the page: its
+# rank among them (the observer runs after React's commit, its layout effects included).
+RECORD_EMPTY_BOXES = """() => {
+    window.__emptyBoxes = [];
+    const rank = (box) => [...box.parentElement.children]
+        .filter((el) => el.matches('section[aria-labelledby], [data-lazy-mount]'))
+        .indexOf(box);
+    new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) {
+            if (node.nodeType !== 1) continue;
+            const boxes = node.matches('[data-lazy-mount]')
+                ? [node] : [...node.querySelectorAll('[data-lazy-mount]')];
+            for (const box of boxes) if (!box.firstChild) window.__emptyBoxes.push(rank(box));
+        }
+    }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_the_first_home_sections_show_at_once_on_a_home_reached_in_the_app(
+    phone: Page, catalogue: dict[str, Any]
+) -> None:
+    """On a first load the server's preview holds the first sections' place while they mount;
+    reached in the app there is no preview, and they are rendered with the data (an empty box
+    would show in their place first)."""
+    phone.goto(f"/produit/{catalogue['article']['id']}")
+    phone.wait_for_function(DATA_IN)
+    phone.evaluate(RECORD_EMPTY_BOXES)
+    phone.get_by_role("link", name="Retour à l'accueil").click()
+    sections = phone.locator("main section[aria-labelledby]")
+    expect(sections.nth(1).get_by_role("heading")).to_be_visible()
+    phone.wait_for_function(DATA_IN)
+    boxes = phone.evaluate("window.__emptyBoxes")
+    assert boxes, "the far sections' places were not seen being added"
+    assert min(boxes) >= 2, f"a first section's place showed empty first: {boxes}"

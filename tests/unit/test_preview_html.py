@@ -63,9 +63,13 @@ def test_the_category_preview_shows_breadcrumb_tabs_links_and_row() -> None:
             {"id": 10, "name": "Fruits"}, {"id": 11, "name": "Légumes"}]},
         "current": {"id": 10, "name": "Fruits", "children": []},
         "leaves": [{"id": 100, "name": "Agrumes"}],
-        "row": {"title": "Sélection", "articles": [card_view(_article(id=i)) for i in range(3)]},
+        "row": {"title": "Sélection", "articles": [card_view(_article(id=i)) for i in range(3)],
+                "rowId": "category-section-7"},
     }  # fmt: skip
     page = html.category(data)
+    # the row named for the page, which keeps it in place until it mounts its own
+    assert page.count('data-preview-part="category-section-7"') == 1
+    assert 'id="category-section-7-title"' in page
     assert ">Fruits &amp; légumes</a>" in page
     assert 'href="/products?mainCategoryId=1&amp;categoryId=11"' in page
     assert 'href="/full-products?mainCategoryId=1&amp;categoryId=100"' in page
