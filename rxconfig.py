@@ -13,7 +13,7 @@ from grocer.web.own_origin import OwnOriginPlugin
 from grocer.web.paint_first import PaintFirstPlugin
 from grocer.web.release import ReleasePlugin
 from grocer.web.service_worker import ServiceWorkerPlugin
-from grocer.web.socket_warmup import SocketWarmupPlugin
+from grocer.web.socket_start import SocketStartPlugin
 from grocer.web.tap_replay import TapReplayPlugin
 
 os.environ.setdefault("REFLEX_USE_NPM", "1")
@@ -52,7 +52,7 @@ config = rx.Config(
         ReleasePlugin(),
         DeltaTransitionPlugin(),
         FirstHydrationPlugin(),
-        SocketWarmupPlugin(),
+        SocketStartPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).
