@@ -6,6 +6,10 @@ its loading shell, or the prerendered page), writes the preview into it and answ
 else, a page it cannot build (no such article or category, no production build) or any failure
 goes on to the static files unchanged, so the preview can only add to a page, never break it.
 
+A level-1 category's address is answered with its first level-2 page (spec 001 §2: the first
+level-2 is chosen and the address moves to it), which puts its own address in the bar as it is
+parsed: the shopper waits for no redirect and the app hydrates no page only to leave it.
+
 Every page it answers, the home included, also carries the `<head>` tags of a shared link
 (grocer.web.link_preview): title, description, canonical, Open Graph, Twitter card, JSON-LD.
 Link-preview crawlers get the same page whatever their `Accept` header, and HEAD is answered
@@ -100,9 +104,15 @@ def product_page(
 
 
 def category_page(
-    pages: Path, path: str, query: str, for_url: str, lang: str = DEFAULT_LANGUAGE
+    pages: Path,
+    path: str,
+    query: str,
+    for_url: str,
+    lang: str = DEFAULT_LANGUAGE,
+    moved: bool = False,
 ) -> str | None:
-    """The prerendered category page with the category's preview in its slot."""
+    """The prerendered category page with the category's preview in its slot (`moved`: served
+    at another address, which the page leaves for `for_url` as it is parsed)."""
     page = _template(pages, CATEGORY_PAGES[path])
     params = parse_qs(query)
     main_id, category_id = (
@@ -115,7 +125,7 @@ def category_page(
         data = preview_data.category(db, main_id, category_id, lang)
     if data is None:
         return None
-    preview = preview_html.wrap(for_url, preview_html.category(data, lang))
+    preview = preview_html.wrap(for_url, preview_html.category(data, lang), moved)
     page = _SLOT.sub(lambda m: m.group(1) + preview + m.group(2), page, count=1)
     canonical = link_preview.category_path(path, main_id, category_id)
     return _with_head(page, link_preview.category_meta(canonical, data, lang), for_url)
@@ -185,6 +195,15 @@ def home_page(pages: Path, for_url: str, lang: str = DEFAULT_LANGUAGE) -> str | 
     return _with_head(page, link_preview.site_meta("/", lang), for_url)
 
 
+def moved_page(pages: Path, target: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The level-2 page a level-1 address moves to (`target`, level_one_target's), answered at
+    the level-1 address: the page puts its own address in the bar before the app starts."""
+    path, _, query = target.partition("?")
+    if path not in CATEGORY_PAGES:
+        return None
+    return category_page(pages, path, query, target, lang, moved=True)
+
+
 def build_page(pages: Path, path: str, query: str, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The page with its preview in `lang`, or None to let the static files answer."""
     for_url = f"{path}?{query}" if query else path
@@ -201,9 +220,9 @@ def build_page(pages: Path, path: str, query: str, lang: str = DEFAULT_LANGUAGE)
 
 def level_one_target(path: str, query: str) -> str | None:
     """Where a level-1 category's page without a level-2 moves the shopper (spec 001 §2: the
-    first visible level-2 is chosen and the address moves to it), so that the server sends
-    them there at once instead of the app hydrating a page only to leave it; None when the page
-    stays (a level-2 named, no such category, none under it)."""
+    first visible level-2 is chosen and the address moves to it), so that the server answers
+    with that page at once instead of the app hydrating a page only to leave it; None when the
+    page stays (a level-2 named, no such category, none under it)."""
     if path != LEVEL_ONE:
         return None
     pairs = parse_qsl(query, keep_blank_values=True)
@@ -259,14 +278,25 @@ class PagePreview:
         try:
             target = await anyio.to_thread.run_sync(level_one_target, path, query)
         except Exception:  # the page itself still moves the shopper
-            log.exception("level-1 redirect failed for %s", path)
+            log.exception("level-1 move failed for %s", path)
             target = None
-        if target is not None:
-            await _send_redirect(target, send)
-            return
         lang = page_language(query, headers)
+        pages = self.pages or built_pages_dir()
+        if target is not None:
+            # The level-2 page itself, its address put in the bar as it is parsed: a redirect
+            # cost a round trip before anything painted (LCP on slow 4G, issue 21).
+            try:
+                page = await anyio.to_thread.run_sync(moved_page, pages, target, lang)
+            except Exception:
+                log.exception("level-1 page failed for %s", target)
+                page = None
+            if page is None:
+                await _send_redirect(target, send)
+                return
+            use_gzip = "gzip" in headers.get("accept-encoding", "")
+            await _send_html(page, use_gzip, scope["method"] == "HEAD", send, lang)
+            return
         try:
-            pages = self.pages or built_pages_dir()
             page = await anyio.to_thread.run_sync(build_page, pages, path, query, lang)
         except Exception:  # the preview only adds to a page: without it the page still works
             log.exception("page preview failed for %s", path)

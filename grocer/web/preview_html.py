@@ -137,11 +137,22 @@ def _quality_badge(article: CardView) -> str:
     return f'<span class="{QUALITY_BADGE}">{_e(quality)}</span>' if quality else ""
 
 
-def wrap(for_url: str, inner: str) -> str:
-    """The preview element: what the slot adopts; `for_url` is the address it was made for."""
+_MOVE_SCRIPT = (
+    "<script>(function(){"
+    f"var p=document.getElementById('{PREVIEW_ID}'),to=p&&p.getAttribute('data-for');"
+    "if(to&&to.charAt(0)==='/'&&to.charAt(1)!=='/'&&location.pathname+location.search!==to)"
+    "history.replaceState(history.state,'',to);})();</script>"
+)
+"""A page served at another address than its own (a level-1 category answered with its first
+level-2 page) moves the address bar to its own as it is parsed, before the app reads it."""
+
+
+def wrap(for_url: str, inner: str, moved: bool = False) -> str:
+    """The preview element: what the slot adopts; `for_url` is the address it was made for
+    (where a `moved` page puts the address bar)."""
     return (
         f'<div id="{PREVIEW_ID}" data-for="{_e(for_url)}" aria-busy="true">'
-        f"{inner}{_CURRENCY_SCRIPT}</div>"
+        f"{inner}{_CURRENCY_SCRIPT}{_MOVE_SCRIPT if moved else ''}</div>"
     )
 
 

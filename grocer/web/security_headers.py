@@ -115,7 +115,7 @@ def inline_scripts(html: str) -> list[str]:
 
 def own_inline_scripts() -> list[str]:
     """The inline scripts the shop's own code writes into pages as they are served or built."""
-    return [*inline_scripts(SHELL_HTML), *inline_scripts(preview_html.wrap("", ""))]
+    return [*inline_scripts(SHELL_HTML), *inline_scripts(preview_html.wrap("", "", moved=True))]
 
 
 def built_inline_scripts(pages: Path) -> set[str]:

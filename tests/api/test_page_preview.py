@@ -4,6 +4,7 @@ request the middleware must leave to the static files."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from html import escape
 from pathlib import Path
@@ -113,35 +114,43 @@ def test_the_home_arrives_with_every_section_in_display_order(
 def test_a_main_category_alone_moves_to_its_first_subcategory_at_once(
     shop: TestClient, database: sa.Engine
 ) -> None:
-    """Spec 001 §2: the first level-2 is chosen and the address moves to it; the server says
-    so before any page is sent (the app would otherwise hydrate a page only to leave it)."""
+    """Spec 001 §2: the first level-2 is chosen and the address moves to it. The level-1
+    address is answered with the level-2 page itself, which puts its own address in the bar as
+    it is parsed: no redirect to wait for, no page hydrated only to be left."""
     main, first = _id(database, C, "fruits-legumes"), _id(database, C, "fruits")
     answer = shop.get(
         f"/level-one-products?mainCategoryId={main}&sort=price_asc&lang=en",
         headers=HTML,
         follow_redirects=False,
     )
-    assert answer.status_code == 307
-    assert answer.headers["location"] == (
-        f"/products?mainCategoryId={main}&categoryId={first}&sort=price_asc&lang=en"
-    )
+    assert answer.status_code == 200
+    page = answer.text
+    target = f"/products?mainCategoryId={main}&categoryId={first}&sort=price_asc&lang=en"
+    assert f'<div id="grocer-preview" data-for="{escape(target)}"' in page
+    assert "history.replaceState(history.state,'',to)" in page
+    canonical = re.search(r'<link rel="canonical" href="([^"]+)"', page)
+    assert canonical is not None and "/products?mainCategoryId=" in canonical.group(1)
     page = shop.get(f"/level-one-products?mainCategoryId={main}", headers=HTML).text
     assert '<li aria-current="page" class="font-semibold text-gray-900">Fruits</li>' in page
+    # A page at its own address does not move.
+    own = shop.get(f"/products?mainCategoryId={main}&categoryId={first}", headers=HTML).text
+    assert "history.replaceState" not in own
 
 
-def test_the_level_one_redirect_stays_on_the_shop(shop: TestClient, database: sa.Engine) -> None:
-    """Whatever else the address carries, the shopper is sent to a path of this shop, and no
-    header can be slipped into the answer."""
+def test_the_level_one_move_stays_on_the_shop(shop: TestClient, database: sa.Engine) -> None:
+    """Whatever else the address carries, the page moves to a path of this shop, and no header
+    can be slipped into the answer."""
     main = _id(database, C, "fruits-legumes")
     answer = shop.get(
         f"/level-one-products?mainCategoryId={main}&next=//evil.example&x=%0d%0aSet-Cookie:%20a=b",
         headers=HTML,
         follow_redirects=False,
     )
-    assert answer.status_code == 307
-    location = answer.headers["location"]
-    assert location.startswith(f"/products?mainCategoryId={main}&categoryId=")
-    assert "\r" not in location and "\n" not in location
+    assert answer.status_code == 200
+    moved_to = re.search(r'<div id="grocer-preview" data-for="([^"]*)"', answer.text)
+    assert moved_to is not None
+    assert moved_to.group(1).startswith(f"/products?mainCategoryId={main}&amp;categoryId=")
+    assert "\r" not in moved_to.group(1) and "\n" not in moved_to.group(1)
     assert "set-cookie" not in answer.headers
 
 

@@ -175,8 +175,17 @@ def test_refine_dialog_narrows_and_resorts_through_the_url(page: Page, shop: str
 
 
 def test_level_one_page_moves_to_its_first_level_two(page: Page, shop: str) -> None:
+    """The level-2 page comes with the level-1 address's answer (no redirect to wait for), and
+    the address bar moves to it; back goes to where the shopper was."""
     main = _first_level_one(shop)
-    page.goto(f"/level-one-products?mainCategoryId={main['id']}")
+    page.goto("/produit/987654321")
+    documents: list[str] = []
+    page.on(
+        "request",
+        lambda r: documents.append(r.url) if r.resource_type == "document" else None,
+    )
+    answer = page.goto(f"/level-one-products?mainCategoryId={main['id']}")
+    assert answer is not None and answer.status == 200 and answer.request.redirected_from is None
     expect(page).to_have_url(
         re.compile(
             rf"/products/?\?mainCategoryId={main['id']}&categoryId={main['children'][0]['id']}"
@@ -185,6 +194,10 @@ def test_level_one_page_moves_to_its_first_level_two(page: Page, shop: str) -> N
     expect(page.get_by_role("heading", level=1)).to_have_text(main["children"][0]["name"])
     breadcrumb = page.get_by_role("navigation", name="Fil d'Ariane")
     expect(breadcrumb.get_by_role("link", name=main["name"])).to_be_visible()
+    expect(page.locator("#products-grid article, main section article").first).to_be_visible()
+    assert len(documents) == 1, f"one page asked for: {documents}"
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/produit/987654321"))
 
 
 def test_deals_tabs_without_a_main_category(page: Page) -> None:

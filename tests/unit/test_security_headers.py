@@ -97,14 +97,18 @@ def test_the_hash_is_the_one_browsers_compute() -> None:
 
 
 def test_the_shops_own_inline_scripts_are_hashed_from_their_source(tmp_path: Path) -> None:
-    """The loading shell's script and the preview's currency line, with no build at all."""
+    """The loading shell's script, the preview's currency line and a moved page's address line,
+    with no build at all."""
     headers = dict(middleware(tmp_path / "no-build").headers_for("shop.example", tls=False))
     sources = directives(headers[b"content-security-policy"].decode())["script-src"]
     shell = sh.inline_scripts(SHELL_HTML)
     currency = sh.inline_scripts(preview_html.wrap("/produit/1", "<p>x</p>"))
+    moved = sh.inline_scripts(preview_html.wrap("/products?categoryId=2", "<p>x</p>", moved=True))
     assert len(shell) == 1 and "MutationObserver" in shell[0]
     assert len(currency) == 1 and "preferredCurrency" in currency[0]
-    assert sources == ["'self'", *sorted({sh.script_hash(shell[0]), sh.script_hash(currency[0])})]
+    assert moved[0] == currency[0] and "history.replaceState" in moved[1]
+    own = {sh.script_hash(shell[0]), sh.script_hash(currency[0]), sh.script_hash(moved[1])}
+    assert sources == ["'self'", *sorted(own)]
 
 
 def test_every_inline_script_of_the_built_pages_is_allowed_and_no_other(tmp_path: Path) -> None:
