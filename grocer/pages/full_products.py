@@ -19,6 +19,7 @@ from grocer.components.category_bar import category_picture, level_two_href
 from grocer.components.i18n import t
 from grocer.components.icons import icon
 from grocer.components.layout import page_layout
+from grocer.components.lazy_mount import lazy_mount
 from grocer.components.page_title import counted_title
 from grocer.components.preview_slot import preview_slot
 from grocer.components.skeleton import grid_skeleton, row_skeleton
@@ -32,7 +33,7 @@ from grocer.pages.products import (
     section_rows,
 )
 from grocer.state.listing import ListingState
-from grocer.views.catalogue import CategoryNode
+from grocer.views.catalogue import GRID_PART, CategoryNode
 from grocer.views.styles import (
     DEPARTMENT,
     DEPARTMENT_ICON,
@@ -112,7 +113,16 @@ def grid_variant() -> rx.Component:
                 ListingState.grid_loading & (ListingState.items.length() == 0),
                 grid_skeleton(12),
                 rx.cond(
-                    ListingState.items.length() > 0, products_grid(ListingState.items), no_results()
+                    ListingState.items.length() > 0,
+                    # Mounted from the server's preview of it, in a transition: rendered with
+                    # the page's data, its 18 cards made that render a long task on a phone.
+                    lazy_mount(
+                        products_grid(ListingState.items),
+                        eager=True,
+                        min_height="720px",
+                        part=GRID_PART,
+                    ),
+                    no_results(),
                 ),
             ),
             class_name="mt-5",

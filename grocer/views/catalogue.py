@@ -298,6 +298,10 @@ def promo_view(promotion: dict[str, Any]) -> PromoView:
     }
 
 
+GRID_PART = "products-grid"
+"""The part name of /full-products' grid in the server's preview: the page keeps the preview's
+cards in place until it mounts its own (grocer.components.lazy_mount)."""
+
 HOME_EAGER_SECTIONS = 2
 """The home sections a screen holds at first: the page renders them with itself, the others
 as they come near the screen (grocer.components.lazy_mount)."""

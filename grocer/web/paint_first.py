@@ -81,6 +81,8 @@ def _starter(
     entry = _ENTRY.search(body)
     if not routes or modules is None or entry is None:
         return None
+    started = {*side, entry.group(1), *(url for _, url in routes)}
+    shared = [url for url in preloads if url not in started]
     return (
         "(function(){var started=false;"
         "function start(){if(started)return;started=true;"
@@ -89,11 +91,13 @@ def _starter(
         "if(location.pathname.indexOf(k)===0){urls=urls.concat(more[k]);}});"
         "urls.forEach(function(u){var l=document.createElement('link');"
         "l.rel='modulepreload';l.href=u;document.head.appendChild(l);});"
-        # Each module (and what it imports) evaluated in a task of its own: together they made
-        # one task past a phone's 50 ms, the long task Lighthouse's interactive time ends on.
+        # Each module (and what it imports) evaluated in a task of its own, the shared chunks
+        # first: together they made one task past a phone's 50 ms, the long task Lighthouse's
+        # interactive time ends on.
         "var task=function(){return new Promise(function(r){setTimeout(r,0);});};"
         "(async function(){"
         + "".join(f"await import({json.dumps(url)});await task();" for url in side)
+        + "".join(f"await import({json.dumps(url)});await task();" for url in shared)
         + "".join(f"const {n}=await import({json.dumps(url)});await task();" for n, url in routes)
         + modules.group(0)
         + f"import({json.dumps(entry.group(1))});"

@@ -27,7 +27,14 @@ from urllib.parse import urlencode
 
 from grocer.services.catalogue import DEFAULT_PAGE_SIZE
 from grocer.services.languages import DEFAULT_LANGUAGE
-from grocer.views.catalogue import FALLBACK_IMAGE, CardView, CategoryNode, HomeSection, ProductView
+from grocer.views.catalogue import (
+    FALLBACK_IMAGE,
+    GRID_PART,
+    CardView,
+    CategoryNode,
+    HomeSection,
+    ProductView,
+)
 from grocer.views.icons import icon_markup
 from grocer.views.locale_text import label
 from grocer.views.offline_bag import ADD_ATTRIBUTE, added_article_json
@@ -471,5 +478,6 @@ def full_products(data: ListingPreview, lang: str = DEFAULT_LANGUAGE) -> str:
         f'<span class="text-lg font-medium text-gray-500"> ({_e(_product_count(total, lang))})'
         "</span>"
         f'</h1><div class="flex items-center gap-2">{see_all}{_filter_button(lang)}</div></div>'
-        f'<div class="mt-5"><div class="{PRODUCTS_GRID}">{cards}</div></div>'
+        f'<div class="mt-5"><div data-preview-part="{GRID_PART}" class="{PRODUCTS_GRID}">'
+        f"{cards}</div></div>"
     )

@@ -186,6 +186,8 @@ def test_full_products_of_a_category_arrive_with_its_first_cards(
     assert preview.count("<article") == min(total, 12) > 0
     assert preview.count('fetchpriority="high"') == 2
     assert "Filtrer" in preview
+    # the grid named for the page, which keeps it in place until it mounts its own
+    assert preview.count('data-preview-part="products-grid"') == 1
 
 
 def test_full_products_of_a_main_category_arrive_with_its_departments(

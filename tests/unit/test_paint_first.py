@@ -16,7 +16,12 @@ from grocer.web.paint_first import (
     paint_first,
 )
 
-PRELOADS = ["/assets/manifest-1.js", "/assets/entry.client-2.js", "/assets/root-3.js"]
+PRELOADS = [
+    "/assets/manifest-1.js",
+    "/assets/entry.client-2.js",
+    "/assets/root-3.js",
+    "/assets/shared-5.js",
+]
 # The shape React Router 7 writes into every prerendered page.
 PAGE = (
     '<!DOCTYPE html><html lang="fr"><head><link as="style" href="/assets/app.css" rel="preload"/>'
@@ -50,11 +55,15 @@ def test_the_page_asks_for_no_script_before_it_has_painted() -> None:
     assert code.index('import("/assets/manifest-1.js")') < code.index('import("/assets/root-3.js")')
     # each module, with what it imports, evaluated in a task of its own (evaluated together,
     # they made one task past a phone's 50 ms), the entry last
+    shared = code.index('import("/assets/shared-5.js")')
     root = code.index('import("/assets/root-3.js")')
     index = code.index('import("/assets/_index-4.js")')
     entry = code.index('import("/assets/entry.client-2.js")')
-    assert root < index < entry
-    assert "await task();" in code[root:index] and "await task();" in code[index:entry]
+    assert shared < root < index < entry
+    assert all(
+        "await task();" in code[a:b] for a, b in [(shared, root), (root, index), (index, entry)]
+    )
+    assert code.count('import("/assets/entry.client-2.js")') == 1  # the app starts once
     assert "setTimeout(r,0)" in code
     assert 'window.__reactRouterRouteModules = {"root":route0,"routes/_index":route1};' in code
     assert code.rstrip().endswith("})();")
