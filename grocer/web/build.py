@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 
@@ -23,3 +23,16 @@ def rewrite_pages(static_dir: Path, rewrite: Callable[[str], str]) -> None:
         rewritten = rewrite(html)
         if rewritten != html:
             page.write_text(rewritten, encoding="utf-8")
+
+
+def needs_rewrite(source: str, mark: str, anchors: Iterable[str], name: str) -> bool:
+    """Whether a compiled file (`name`) still lacks the rewrite marked `mark` (the build plugins
+    of `state.js` run on every compile); raises when one of the `anchors` the rewrite replaces
+    is no longer there exactly once: a Reflex upgrade changed the file, and the build stops."""
+    if mark in source:
+        return False
+    for anchor in anchors:
+        if source.count(anchor) != 1:
+            missing = anchor.strip()
+            raise RuntimeError(f"{name} has changed: '{missing}' is missing (Reflex upgrade?)")
+    return True

@@ -17,6 +17,8 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.web.build import needs_rewrite
+
 STATE_JS = "utils/state.js"
 _MARK = "/* grocer:delta-transition */"
 _IMPORT = 'import { useCallback, useEffect, useRef, useState } from "react";'
@@ -38,11 +40,8 @@ _TRANSITION = """        const grocerApply = () => {
 def with_delta_transitions(source: str) -> str:
     """state.js applying a delta without events in a transition (unchanged when already
     done: the file is compiled again on every run)."""
-    if _MARK in source:
+    if not needs_rewrite(source, _MARK, (_IMPORT, _DISPATCH), STATE_JS):
         return source
-    for anchor in (_IMPORT, _DISPATCH):
-        if source.count(anchor) != 1:
-            raise RuntimeError(f"{STATE_JS} has changed: '{anchor}' is missing (Reflex upgrade?)")
     source = source.replace(
         _IMPORT,
         'import { startTransition, useCallback, useEffect, useRef, useState } from "react";'

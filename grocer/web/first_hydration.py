@@ -17,6 +17,8 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.web.build import needs_rewrite
+
 STATE_JS = "utils/state.js"
 _MARK = "/* grocer:first-hydration */"
 _RECONNECT_HELPER = "  // Set up a reconnect helper function\n"
@@ -27,11 +29,9 @@ _ON_CONNECT = 'socket.current.on("connect", async () => {\n'
 def with_first_hydration(source: str) -> str:
     """state.js sending the hashes until the page has connected once (unchanged when already
     done: the file is compiled again on every run)."""
-    if _MARK in source:
+    anchors = (_RECONNECT_HELPER, _RECONNECT_AUTH, _ON_CONNECT)
+    if not needs_rewrite(source, _MARK, anchors, STATE_JS):
         return source
-    for anchor in (_RECONNECT_HELPER, _RECONNECT_AUTH, _ON_CONNECT):
-        if source.count(anchor) != 1:
-            raise RuntimeError(f"{STATE_JS} has changed: '{anchor.strip()}' (Reflex upgrade?)")
     source = source.replace(
         _RECONNECT_HELPER,
         f"  {_MARK} let grocerConnected = false; // the page's reducers hold its defaults\n"

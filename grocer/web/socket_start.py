@@ -23,6 +23,8 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.web.build import needs_rewrite
+
 STATE_JS = "utils/state.js"
 _MARK = "/* grocer:socket-start-tasks */"
 _WARMUP = """if (typeof window !== "undefined") {
@@ -43,11 +45,8 @@ _CONNECT = """    // Initialize the websocket connection.
 def with_socket_start_tasks(source: str) -> str:
     """state.js starting the socket's transport and connecting it in tasks of their own
     (unchanged when already done: the file is compiled again on every run)."""
-    if _MARK in source:
+    if not needs_rewrite(source, _MARK, (_WARMUP, _WARMUP_END, _CONNECT), STATE_JS):
         return source
-    for anchor in (_WARMUP, _WARMUP_END, _CONNECT):
-        if source.count(anchor) != 1:
-            raise RuntimeError(f"{STATE_JS} has changed: '{anchor}' is missing (Reflex upgrade?)")
     source = source.replace(
         _WARMUP, f"{_MARK}\n" + _WARMUP.replace("queueMicrotask(() => {", "setTimeout(() => {"), 1
     )
