@@ -282,27 +282,23 @@ class PagePreview:
             target = None
         lang = page_language(query, headers)
         pages = self.pages or built_pages_dir()
-        if target is not None:
-            # The level-2 page itself, its address put in the bar as it is parsed: a redirect
-            # cost a round trip before anything painted (LCP on slow 4G, issue 21).
-            try:
-                page = await anyio.to_thread.run_sync(moved_page, pages, target, lang)
-            except Exception:
-                log.exception("level-1 page failed for %s", target)
-                page = None
-            if page is None:
-                await _send_redirect(target, send)
-                return
-            use_gzip = "gzip" in headers.get("accept-encoding", "")
-            await _send_html(page, use_gzip, scope["method"] == "HEAD", send, lang)
-            return
         try:
-            page = await anyio.to_thread.run_sync(build_page, pages, path, query, lang)
+            # A level-1 address gets its level-2 page itself, which puts its own address in the
+            # bar as it is parsed: a redirect cost a round trip before anything painted (LCP on
+            # slow 4G, issue 21).
+            page = await (
+                anyio.to_thread.run_sync(moved_page, pages, target, lang)
+                if target is not None
+                else anyio.to_thread.run_sync(build_page, pages, path, query, lang)
+            )
         except Exception:  # the preview only adds to a page: without it the page still works
             log.exception("page preview failed for %s", path)
             page = None
         if page is None:
-            await self.app(scope, receive, send)
+            if target is not None:
+                await _send_redirect(target, send)
+            else:
+                await self.app(scope, receive, send)
             return
         use_gzip = "gzip" in headers.get("accept-encoding", "")
         await _send_html(page, use_gzip, scope["method"] == "HEAD", send, lang)
