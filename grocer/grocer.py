@@ -10,6 +10,7 @@ from grocer.pages import register_pages
 from grocer.settings import get_settings
 from grocer.state.currency import warm_up_detection
 from grocer.state.error_route import route_unexpected_exception
+from grocer.state.map_picker import warm_up_place_search
 from grocer.web.cache_headers import StaticCacheHeaders
 from grocer.web.event_metrics import install_event_metrics
 from grocer.web.favicon import icon_href
@@ -74,5 +75,7 @@ app.register_lifespan_task(payment_poller)
 app.register_lifespan_task(tune_garbage_collection)
 # The country detection ready before the first tab asks for its currency.
 app.register_lifespan_task(warm_up_detection)
+# The offline gazetteer ready before the first place search (the map picker's).
+app.register_lifespan_task(warm_up_place_search)
 # SIGTERM lets the events under way finish (GROCER_SHUTDOWN_GRACE_SECONDS).
 app.register_lifespan_task(graceful_shutdown)

@@ -17,13 +17,14 @@ offline gazetteer) in background events, so a slow provider never holds the tab'
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, TypedDict
 
 import reflex as rx
 
 from grocer.models.constants import HOME_CENTER
-from grocer.services import geo
+from grocer.services import gazetteer, geo
 from grocer.services.errors import ValidationFailed
 from grocer.services.validation import COORDINATE_TEXT_MAX, LATITUDE, LONGITUDE, coordinate
 from grocer.state.address import (
@@ -103,6 +104,12 @@ def result_item(result: dict[str, Any], index: int) -> PlaceRow | None:
 def result_items(results: list[dict[str, Any]]) -> list[PlaceRow]:
     items = (result_item(r, i) for i, r in enumerate(results))
     return [item for item in items if item is not None]
+
+
+async def warm_up_place_search() -> None:
+    """A lifespan task: the offline gazetteer's index (about 0.7 s to build) is ready before a
+    worker's first place search, which would otherwise wait for it (issue 23's journey)."""
+    await asyncio.to_thread(gazetteer.warm_up)
 
 
 async def search_places(query: str, limit: int, lang: str, picker: str) -> list[dict[str, Any]]:
