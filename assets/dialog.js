@@ -9,6 +9,7 @@
 // unless asked open. A dialog asked open before Radix arrived opens as soon as it has.
 import { Children, cloneElement, createContext, createElement, isValidElement, useContext, useEffect, useState } from "react";
 import { afterLoadWhenIdle } from "./idle.js";
+import { useOpenNow, want } from "./open_now.js";
 
 let radix = null;
 let loading = null;
@@ -84,11 +85,18 @@ function useRadix(wanted) {
 /** What a part needs of its root before Radix is here: how to ask for opening. */
 const Pending = createContext(null);
 
+/** A dialog's root. `nowKey` (assets/open_now.js): a tap shows it opened or closed at once,
+ * before the state's answer; its own close requests are shown at once too. */
 export function Root(props) {
-  const { open, defaultOpen, onOpenChange, children, ...rest } = props;
-  const controlled = open !== undefined;
+  const { open: asked, defaultOpen, onOpenChange: askChange, nowKey, children, ...rest } = props;
+  const controlled = asked !== undefined;
+  const open = useOpenNow(controlled ? nowKey : null, asked);
+  const onOpenChange = (wanted) => {
+    if (controlled && nowKey) setTimeout(() => want(nowKey, wanted), 0);
+    askChange?.(wanted);
+  };
   const [selfOpen, setSelfOpen] = useState(!!defaultOpen);
-  const isOpen = controlled ? !!open : selfOpen;
+  const isOpen = controlled ? open : selfOpen;
   const real = useRadix(isOpen);
   if (real) {
     const state = controlled ? { open, onOpenChange } : { defaultOpen: selfOpen, onOpenChange };

@@ -25,6 +25,8 @@ MAP_AHEAD_JS = "$/public/map_ahead.js"
 """The map picker's scripts, asked for before the picker opens."""
 BAG_NOW_JS = "$/public/bag_now.js"
 """The bag's taps shown at once, before the server's answer."""
+OPEN_NOW_JS = "$/public/open_now.js"
+"""The bag opened and closed, and a dialog's next step shown, at once on a tap."""
 
 
 def asset_import(module: str, *names: str) -> VarData:

@@ -3,7 +3,8 @@
 A tap on "+ Ajouter", + / − or remove changes what the card, the bag's line and the header's
 count show before the server's answer comes back; the answer then replaces it (a refusal puts
 the server's quantity back). `bag_now()` is mounted once, with the connection banner; the
-others take the server's value and give what to show.
+others take the server's value and give what to show. Opening and closing the panel and the
+overlay are shown at once too (`opens_bag`, `closes_overlay`; assets/open_now.js).
 """
 
 from __future__ import annotations
@@ -14,7 +15,24 @@ import reflex as rx
 from reflex.vars import VarData
 
 from grocer.components.assets import BAG_NOW_JS, asset_component, asset_import
+from grocer.components.open_now import open_now_mark
 from grocer.state.bag import BagRow, BagState
+
+PANEL = "bagPanel"
+"""The side panel's key for the taps that open or close it at once (assets/open_now.js)."""
+OVERLAY = "bagOverlay"
+"""The full-screen cart overlay's key."""
+
+
+def opens_bag(panel: bool, overlay: bool | None = None) -> dict[str, str]:
+    """`custom_attrs` of a control that opens or closes the panel (and the overlay) at once."""
+    wishes = {PANEL: panel} if overlay is None else {PANEL: panel, OVERLAY: overlay}
+    return open_now_mark(wishes)
+
+
+def closes_overlay() -> dict[str, str]:
+    return open_now_mark({OVERLAY: False})
+
 
 BagNow = asset_component(BAG_NOW_JS, "BagNow", answered=rx.Var[int], quantities=rx.Var[dict])
 """Hears the server's bag (its quantities and its count of answered taps), watches the taps."""

@@ -8,7 +8,7 @@ import reflex as rx
 
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
 from grocer.components.auth_dialog import svg_icon
-from grocer.components.bag_now import ShownQuantity, shown_line
+from grocer.components.bag_now import PANEL, ShownQuantity, opens_bag, shown_line
 from grocer.components.buttons import icon_button, text_button
 from grocer.components.dialog import FOCUS, dialog, dialog_description
 from grocer.components.form_parts import PRIMARY, SECONDARY
@@ -164,7 +164,12 @@ def empty_bag_view() -> rx.Component:
     return rx.el.div(
         status_heading(svg_icon(BAG, 36), "h-20 w-20 bg-green-50", t("bag:empty.title")),
         rx.el.p(t("bag:empty.text"), class_name="text-sm text-gray-600"),
-        text_button(t("bag:startShopping"), BagState.close_panel, f"{SECONDARY} mt-2"),
+        text_button(
+            t("bag:startShopping"),
+            BagState.close_panel,
+            f"{SECONDARY} mt-2",
+            custom_attrs=opens_bag(panel=False),
+        ),
         class_name="flex flex-1 flex-col items-center justify-center gap-2 px-6 py-16 text-center",
     )
 
@@ -237,7 +242,12 @@ def bag_panel() -> rx.Component:
             amount(BagState.subtotal, "text-lg font-bold text-gray-900 tabular-nums"),
             class_name="flex items-center justify-between",
         ),
-        text_button(t("bag:checkout"), BagState.open_overlay, PRIMARY),
+        text_button(
+            t("bag:checkout"),
+            BagState.open_overlay,
+            PRIMARY,
+            custom_attrs=opens_bag(panel=False, overlay=True),
+        ),
         text_button(t("bag:emptyBag"), BagState.ask_empty, _ASK_EMPTY),
         class_name="flex flex-col gap-3 border-t border-gray-100 bg-white px-5 pb-5 pt-4",
     )
@@ -262,6 +272,7 @@ def bag_panel() -> rx.Component:
             title=t("bag:title", count=BagState.count),
             variant="side",
             dialog_id="bag-panel",
+            now_key=PANEL,
         ),
         empty_confirmation(),
     )

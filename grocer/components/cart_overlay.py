@@ -7,12 +7,13 @@ from typing import Any
 import reflex as rx
 
 from grocer.components.auth_dialog import INPUT, svg_icon
-from grocer.components.bag_now import shown_line
+from grocer.components.bag_now import OVERLAY, closes_overlay, shown_line
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
 from grocer.components.dialog import FOCUS, dialog, dialog_title
 from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t, t_var
 from grocer.components.offline_marks import REMOVE_STEP, bag_step_mark
+from grocer.components.open_now import TOGGLE, open_now_mark, shown_open
 from grocer.components.overlay_checkout import (
     choose_hour_button,
     choose_pickup_button,
@@ -265,8 +266,13 @@ def slot_area() -> rx.Component:
     )
 
 
+SLOTS = "slots"
+"""The slot list's key: "Voir les créneaux" shows or hides it at once (assets/open_now.js)."""
+
+
 def delivery_panel() -> rx.Component:
     has_address = AddressState.label != ""
+    slots_shown = shown_open(SLOTS, DeliveryPanelState.show_slots)
     return rx.el.aside(
         rx.el.h2(t("bag:delivery.title"), class_name="text-lg font-bold text-gray-900"),
         rx.el.div(
@@ -304,7 +310,8 @@ def delivery_panel() -> rx.Component:
                 t("bag:delivery.seeSlots"),
                 type="button",
                 on_click=DeliveryPanelState.toggle_slots,
-                aria_expanded=DeliveryPanelState.show_slots,
+                aria_expanded=slots_shown,
+                custom_attrs=open_now_mark({SLOTS: TOGGLE}),
                 aria_controls="slot-area",
                 class_name=PRIMARY.replace("h-12", "h-11").replace("text-base", "text-sm"),
             ),
@@ -334,7 +341,7 @@ def delivery_panel() -> rx.Component:
                 class_name="flex flex-col gap-2",
             ),
         ),
-        rx.cond(DeliveryPanelState.show_slots, slot_area()),
+        rx.cond(slots_shown, slot_area()),
         chosen_slot(),
         class_name=f"{CARD} flex flex-col gap-4 lg:sticky lg:top-6",
         aria_label=t("bag:delivery.title"),
@@ -349,6 +356,7 @@ def cart_overlay() -> rx.Component:
                 t("bag:continueShopping"),
                 type="button",
                 on_click=BagState.close_overlay,
+                custom_attrs=closes_overlay(),
                 class_name=(
                     "inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold "
                     f"text-gray-800 hover:bg-gray-100 {FOCUS}"
@@ -414,4 +422,5 @@ def cart_overlay() -> rx.Component:
         variant="full",
         header=False,
         dialog_id="cart-overlay",
+        now_key=OVERLAY,
     )

@@ -52,6 +52,8 @@ class DialogRoot(_RadixDialog):
     alias = "DialogRoot"
     open: rx.Var[bool]
     modal: rx.Var[bool]
+    # Shown opened or closed at once on a tap (assets/open_now.js): see `dialog(now_key=...)`.
+    now_key: rx.Var[str]
     # Radix asks for a change of `open`; the app only ever opens through state, so any
     # request is a request to close (the boolean argument is not needed).
     on_open_change: EventHandler[no_args_event_spec]
@@ -164,8 +166,11 @@ def dialog(
     dialog_id: str | None = None,
     header: bool = True,
     class_name: str = "",
+    now_key: str | None = None,
 ) -> rx.Component:
-    """An accessible modal dialog (see the module docstring)."""
+    """An accessible modal dialog (see the module docstring). With `now_key`, a control marked
+    by `open_now.open_now_mark` and the dialog's own close requests show it opened or
+    closed at once, before the state's answer (issue 23)."""
     parts: list[rx.Component] = []
     if header:
         parts.append(
@@ -201,6 +206,7 @@ def dialog(
         DialogPortal.create(DialogOverlay.create(class_name=_OVERLAY), content),
         open=open,
         on_open_change=on_close,
+        **({"now_key": now_key} if now_key else {}),
     )
 
 

@@ -143,14 +143,16 @@ def checked_form(
     on_submit: Any,
     form_id: str,
     class_name: str = "flex flex-col gap-4",
+    attrs: dict[str, Any] | None = None,
 ) -> rx.Component:
     """A form of uncontrolled inputs, checked by the state rather than the browser (what is
-    typed reaches the handler as the submitted form, never a state var)."""
+    typed reaches the handler as the submitted form, never a state var); `attrs`: more
+    attributes of the form."""
     return rx.el.form(
         *children,
         on_submit=on_submit,
         reset_on_submit=False,
-        custom_attrs={"noValidate": True},
+        custom_attrs={"noValidate": True, **(attrs or {})},
         class_name=class_name,
         id=form_id,
     )

@@ -11,7 +11,7 @@ from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account_menu import account_menu
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
-from grocer.components.bag_now import shown_count
+from grocer.components.bag_now import opens_bag, shown_count
 from grocer.components.buttons import ROUND, icon_button
 from grocer.components.category_bar import category_bar
 from grocer.components.i18n import (
@@ -168,6 +168,7 @@ def bag_button() -> rx.Component:
         icon("bag", 24),
         shown_count(BAG_COUNT),
         on_click=BagState.open_panel,
+        custom_attrs=opens_bag(panel=True),
     )
 
 

@@ -29,6 +29,7 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.icons import icon_badge
+from grocer.components.open_now import now_hook
 from grocer.state.dialogs import DialogState
 from grocer.state.otp_flow import EMAIL_MAX, OtpFlowState
 
@@ -38,9 +39,24 @@ def lang_input() -> rx.Component:
     return rx.el.input(type="hidden", name="lang", value=current_language)
 
 
-def step_form(*children: rx.Component, on_submit: Any, form_id: str) -> rx.Component:
-    """One step's form: uncontrolled inputs, checked by the state rather than the browser."""
-    return checked_form(*children, on_submit=on_submit, form_id=form_id)
+def step_form(
+    *children: rx.Component, on_submit: Any, form_id: str, next_step: str | None = None
+) -> rx.Component:
+    """One step's form: uncontrolled inputs, checked by the state rather than the browser.
+    `next_step` ("signup=3"): the step the dialog shows as soon as it is submitted, before
+    the server's answer (see `shown_step`)."""
+    attrs = {"data-step-now": next_step} if next_step else None
+    return checked_form(*children, on_submit=on_submit, form_id=form_id, attrs=attrs)
+
+
+def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:
+    """The step the dialog draws: the one a form's `next_step` asked for, until the state has
+    answered it (`OtpFlowState.answered`), else the state's (assets/open_now.js; a hook: for
+    the dialogs' memo component body)."""
+    name = f"{flow}StepNow"
+    call = f'useStepNow("{flow}", {state.step!s}, {state.answered!s})'
+    data = now_hook(name, call, state.step, state.answered)
+    return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
 
 
 def back_button(state: type[OtpFlowState]) -> rx.Component:
@@ -105,13 +121,20 @@ def code_step(state: type[OtpFlowState], flow: str) -> rx.Component:
         ),
         on_submit=state.verify_code,
         form_id=f"{flow}-code-form",
+        next_step=f"{flow}=3",
     )
 
 
 def password_step(
-    state: type[OtpFlowState], flow: str, label: Any, *actions: rx.Component, on_submit: Any
+    state: type[OtpFlowState],
+    flow: str,
+    label: Any,
+    *actions: rx.Component,
+    on_submit: Any,
+    next_step: str | None = None,
 ) -> rx.Component:
-    """Step 3: a new password and its confirmation (each with show/hide), then `actions`."""
+    """Step 3: a new password and its confirmation (each with show/hide), then `actions`;
+    `next_step` as `step_form`'s."""
     fields = (
         ("password", label, state.show_password, state.toggle_password),
         ("confirm", t("auth:common.confirmPassword"), state.show_confirm, state.toggle_confirm),
@@ -134,6 +157,7 @@ def password_step(
         *actions,
         on_submit=on_submit,
         form_id=f"{flow}-password-form",
+        next_step=next_step,
     )
 
 
@@ -169,8 +193,9 @@ def code_flow_dialog(
     def unless_done(part: rx.Component) -> rx.Component:
         return rx.cond(state.done, rx.fragment(), part)
 
+    shown = shown_step(state, flow)
     title = rx.match(
-        state.step, *((step, t(key)) for step, key in enumerate(titles[1:], start=2)), t(titles[0])
+        shown, *((step, t(key)) for step, key in enumerate(titles[1:], start=2)), t(titles[0])
     )
     # Each step keyed: without a key React keeps the previous step's <input> elements where the
     # next step has inputs at the same place, and an uncontrolled input keeps its text (the
@@ -188,7 +213,7 @@ def code_flow_dialog(
             rx.cond(
                 state.done,
                 done,
-                rx.match(state.step, *steps, rx.fragment(email, key=f"{flow}-step-1")),
+                rx.match(shown, *steps, rx.fragment(email, key=f"{flow}-step-1")),
             ),
             *([unless_done(footer)] if footer is not None else []),
             class_name=f"flex flex-col gap-4 overflow-y-auto px-6 pb-6 {padding_top}",

@@ -20,6 +20,7 @@ from grocer.components.otp_step import (
     email_step,
     lang_input,
     password_step,
+    shown_step,
     step_form,
 )
 from grocer.components.session_hooks import digits_only
@@ -89,6 +90,7 @@ def _step_password() -> rx.Component:
             class_name="flex gap-3",
         ),
         on_submit=SignupState.set_password,
+        next_step="signup=4",
     )
 
 
@@ -137,7 +139,7 @@ def signup_dialog() -> rx.Component:
                 to_dialog_button("auth:login.submit", "login", PRIMARY),
             ),
         ),
-        header=step_indicator(SignupState.step),
+        header=step_indicator(shown_step(SignupState, "signup")),
         footer=switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
         padding_top="pt-4",
     )

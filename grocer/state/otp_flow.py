@@ -149,6 +149,10 @@ class OtpFlowState(rx.State, mixin=True):
     resend_seconds: int = 0
     show_password: bool = False
     show_confirm: bool = False
+    # The step events answered (verify, and sign-up's password step), whatever the
+    # answer: the browser shows the next step as soon as a step is submitted and the server's
+    # step again once this count moves (assets/open_now.js, issue 23). It only grows.
+    answered: int = 0
 
     _seq: int = 0  # bumped on every reset, so timers started before it do nothing
     _proof: str = ""  # step 2's single-use proof, backend only, until the last step uses it
@@ -298,20 +302,24 @@ class OtpFlowState(rx.State, mixin=True):
 
     @rx.event
     async def verify_code(self, form_data: dict):
-        """Step 2: check the code (never kept), keep the server's proof, then step 3."""
-        if self.busy or self.step != 2:
-            return
-        code = code_digits(form_text(form_data, "code", 64))
-        if len(code) != CODE_LENGTH:
-            self.error = self.TEXTS.key("errors.codeFormat")
-            return
-        self.error = ""
-        self.info = ""
-        self._proof = ""
-        self.busy = True
-        yield
-        if await self._attempt(self._keep_proof(code), self.TEXTS.verify_error):
-            self.step = 3
+        """Step 2: check the code (never kept), keep the server's proof, then step 3. Counted
+        in `answered` whatever happens: the browser already shows step 3."""
+        try:
+            if self.busy or self.step != 2:
+                return
+            code = code_digits(form_text(form_data, "code", 64))
+            if len(code) != CODE_LENGTH:
+                self.error = self.TEXTS.key("errors.codeFormat")
+                return
+            self.error = ""
+            self.info = ""
+            self._proof = ""
+            self.busy = True
+            yield
+            if await self._attempt(self._keep_proof(code), self.TEXTS.verify_error):
+                self.step = 3
+        finally:
+            self.answered += 1
 
     async def _keep_proof(self, code: str) -> None:
         self._proof = await self._verify(code)

@@ -167,16 +167,20 @@ class SignupState(OtpFlowState, rx.State):
 
     @rx.event
     def set_password(self, form_data: dict) -> None:
-        """Step 3: the password and its confirmation (kept server-side only)."""
-        if self.busy or self.step != 3:
-            return
-        password = self._new_password(form_data, password_problem)
-        if password is None:
-            return
-        self._password = password
-        self.show_password = False
-        self.show_confirm = False
-        self.step = 4
+        """Step 3: the password and its confirmation (kept server-side only). Counted in
+        `answered` whatever happens: the browser already shows step 4."""
+        try:
+            if self.busy or self.step != 3:
+                return
+            password = self._new_password(form_data, password_problem)
+            if password is None:
+                return
+            self._password = password
+            self.show_password = False
+            self.show_confirm = False
+            self.step = 4
+        finally:
+            self.answered += 1
 
     @rx.event
     def choose_country(self, code: str) -> None:

@@ -176,6 +176,44 @@ def test_a_line_removed_from_the_bag_panel_goes_at_once(page: Page) -> None:
     wait_count(page, 0)
 
 
+def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> None:
+    """Opening and closing the bag (and the overlay's slot list) is shown before the server's
+    answer, which then agrees."""
+    socket, _, _ = home_with_held_answers(page)
+    page.locator(ADD).first.click()
+    wait_count(page, 1)
+    panel, overlay = page.locator("#bag-panel"), page.locator("#cart-overlay")
+    bag_button(page).click()  # once answered: the dialogs' code is here
+    expect(panel).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(panel).to_have_count(0)
+    socket.hold = True
+    bag_button(page).click()
+    expect(panel).to_be_visible()  # the server's answer is held: this is the page's own
+    panel.get_by_role("button", name="Check out").click()
+    expect(overlay).to_be_visible()
+    expect(panel).to_have_count(0)
+    slots = overlay.get_by_role("button", name="Voir les créneaux")
+    slots.click()  # the slot list shows and hides at once too
+    expect(overlay.locator("#slot-area")).to_be_visible()
+    expect(slots).to_have_attribute("aria-expanded", "true")
+    slots.click()
+    expect(overlay.locator("#slot-area")).to_have_count(0)
+    slots.click()
+    expect(overlay.locator("#slot-area")).to_be_visible()
+    overlay.get_by_role("button", name="Continue shopping").click()
+    expect(overlay).to_have_count(0)
+    assert socket.held, "the server answered taps the page never saw"
+    socket.release()  # the answers: open, then the overlay, then closed; the page agrees
+    page.wait_for_timeout(500)
+    expect(overlay).to_have_count(0)
+    expect(panel).to_have_count(0)
+    bag_button(page).click()  # the page and the server still agree on what is open
+    expect(panel).to_be_visible()
+    panel.get_by_role("button", name="Check out").click()
+    expect(overlay.locator("#slot-area")).to_be_visible()  # shown three times: left open
+
+
 def test_a_tap_nobody_answers_goes_back_to_the_servers_bag(page: Page) -> None:
     socket, _, card = home_with_held_answers(page)
     socket.hold = True

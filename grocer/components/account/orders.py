@@ -14,6 +14,7 @@ from reflex_base.vars.function import ArgsFunctionOperation
 
 from grocer.components.account.confirm_delete import confirm_buttons
 from grocer.components.account.frame import empty_state, loading_text, section_frame
+from grocer.components.bag_now import opens_bag
 from grocer.components.browser import on_each_value
 from grocer.components.buttons import text_button
 from grocer.components.dialog import dialog
@@ -228,7 +229,12 @@ def _reorder_notice() -> rx.Component:
                 rx.el.p(t("orders:reorder.unavailable", names=S.unavailable.join(", "))),
                 rx.el.p(t("orders:reorder.done")),
             ),
-            text_button(t("orders:reorder.viewBag"), BagState.open_panel, LINK),
+            text_button(
+                t("orders:reorder.viewBag"),
+                BagState.open_panel,
+                LINK,
+                custom_attrs=opens_bag(panel=True),
+            ),
             role="status",
             class_name=rx.cond(
                 S.unavailable.length() > 0,

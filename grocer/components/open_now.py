@@ -1,0 +1,42 @@
+"""What a tap opens, closes or moves to, shown at once (issue 23; the browser's part is
+assets/open_now.js): the bag panel, the cart overlay, the slot list, a dialog's next step.
+
+The server still holds each of them (a state var); the page draws the tap's wish until that
+var changes (or, for a step, until the state has answered), then the server's value again.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.vars import VarData
+
+from grocer.components.assets import OPEN_NOW_JS, asset_import
+
+TOGGLE = None
+"""In `open_now_mark`: the opposite of what is shown."""
+
+
+def open_now_mark(wishes: dict[str, bool | None]) -> dict[str, str]:
+    """The attribute of a control that opens (True), closes (False) or toggles (TOGGLE) what
+    is drawn under these keys: `custom_attrs=open_now_mark({"bagPanel": False, "bagOverlay":
+    True})`. Its own event still tells the state."""
+    values = {True: "1", False: "0", TOGGLE: "~"}
+    return {"data-open-now": " ".join(f"{key}={values[open]}" for key, open in wishes.items())}
+
+
+def now_hook(name: str, call: str, *reads: rx.Var) -> VarData:
+    """Var data declaring `const {name} = {call};` (a hook of assets/open_now.js) in the body of
+    the component that uses it, after the state contexts that `reads` need."""
+    function = call.split("(", 1)[0]
+    needs = VarData.merge(*(var._get_all_var_data() for var in reads))
+    return VarData.merge(
+        asset_import(OPEN_NOW_JS, function), VarData(hooks={f"const {name} = {call};": needs})
+    )
+
+
+def shown_open(key: str, open: rx.Var[bool]) -> rx.Var[bool]:
+    """Whether `key` is drawn open: a tap's wish until `open` (the server's) changes, else
+    `open` (a hook: for a memo component's body, not inside a list)."""
+    name = f"{key}OpenNow"
+    data = now_hook(name, f'useOpenNow("{key}", {open!s})', open)
+    return rx.Var(_js_expr=name, _var_type=bool, _var_data=data).to(bool)

@@ -1,0 +1,80 @@
+"""The sign-up dialog shows its next step as soon as a step is submitted (issue 23,
+assets/open_now.js): the shopper types the password while the server checks the code, and
+the phone while it takes the password. The server's answer then stands: a refused step comes
+back with the spec's message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_bag_at_once import HeldAnswers
+from tests.e2e.test_session_bag import PASSWORD, fresh_email, open_home
+
+pytestmark = pytest.mark.e2e
+
+WRONG_CODE = "Code de vérification incorrect ou expiré"  # 001 §8
+
+
+def code_step(page: Page, smtp: Any) -> tuple[HeldAnswers, str]:
+    """The sign-up dialog on its code step (answered), the websocket through the test; the
+    e-mailed code."""
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    page.get_by_role("button", name="create account").click()
+    dialog = page.get_by_role("dialog", name="Créer votre compte")
+    email = fresh_email()
+    dialog.get_by_label("Adresse email").fill(email)
+    dialog.get_by_role("button", name="Recevoir le code").click()
+    page.get_by_label("Code à 6 chiffres").wait_for()
+    return socket, smtp.wait_for_code(email)
+
+
+def test_each_step_shows_before_the_servers_answer_which_then_stands(page: Page, smtp: Any) -> None:
+    socket, code = code_step(page, smtp)
+    socket.hold = True
+    page.get_by_label("Code à 6 chiffres").fill(code)
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    password = page.locator("#signup-password")
+    expect(password).to_be_visible()  # the server's answer is held: this is the page's own
+    password.fill(PASSWORD)  # typed while the code is being checked
+    assert socket.held, "the server answered a step the page never saw"
+    socket.release()
+    page.locator("#signup-confirm").fill(PASSWORD)
+    expect(password).to_have_value(PASSWORD)  # the answer kept the step and what was typed
+    socket.hold = True
+    page.get_by_role("button", name="Continuer").click()
+    phone = page.get_by_label("Numéro de téléphone")
+    expect(phone).to_be_visible()
+    phone.fill("70 12 34 56")
+    socket.release()
+    page.get_by_role("button", name="Créer mon compte").click()
+    page.get_by_text("Compte créé et connecté avec succès !").wait_for()
+
+
+def test_a_refused_step_comes_back_with_its_message(page: Page, smtp: Any) -> None:
+    socket, code = code_step(page, smtp)
+    wrong = "000000" if code != "000000" else "111111"
+    socket.hold = True
+    page.get_by_label("Code à 6 chiffres").fill(wrong)
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    expect(page.locator("#signup-password")).to_be_visible()
+    socket.release()
+    expect(page.get_by_label("Code à 6 chiffres")).to_be_visible()  # back on the code step
+    expect(page.locator("#signup-error")).to_contain_text(WRONG_CODE)
+    expect(page.locator("#signup-password")).to_have_count(0)
+    # The right code then goes on, and a refused password comes back the same way.
+    page.get_by_label("Code à 6 chiffres").fill(code)
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    page.locator("#signup-password").fill(PASSWORD)
+    page.locator("#signup-confirm").fill(PASSWORD + "x")
+    socket.hold = True
+    page.get_by_role("button", name="Continuer").click()
+    expect(page.get_by_label("Numéro de téléphone")).to_be_visible()
+    socket.release()
+    expect(page.locator("#signup-password")).to_be_visible()
+    expect(page.locator("#signup-error")).not_to_be_empty()
+    expect(page.get_by_label("Numéro de téléphone")).to_have_count(0)
