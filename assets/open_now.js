@@ -3,11 +3,12 @@
 // the slot list opened or closed at once, instead of one websocket round trip later (150–400
 // ms on a slow link, seconds on 2G).
 //
-// The server still holds whether each is open (BagState.panel_open, overlay_open: a page load,
-// a logout or the checkout close them; DeliveryPanelState.show_slots) and its answer to the tap's own event says the same as
-// what was shown. So a tap's wish is shown only until the server's value changes from what it
-// was when the tap was made (its answer, or anything newer the server decides); the server's
-// value rules again from then on. A wish equal to the server's value is no wish at all.
+// The server still holds whether each is open (BagState.panel_open and overlay_open, which a
+// page load, a logout or the checkout close; DeliveryPanelState.show_slots), and its answer to
+// the tap's own event says the same as what was shown. So a tap's wish is shown only until the
+// server's value changes from what it was when the tap was made (its answer, or anything newer
+// the server decides); the server's value rules again from then on. A wish equal to the
+// server's value is no wish at all.
 //
 // A control says what it opens or closes with `data-open-now="bagPanel=0 bagOverlay=1"`; a
 // dialog whose root names a `nowKey` (grocer/components/dialog.py) reads the wish through
