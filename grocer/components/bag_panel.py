@@ -15,6 +15,7 @@ from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
 from grocer.components.offline_marks import REMOVE_STEP, bag_step_mark
 from grocer.components.picture import small_image
+from grocer.components.prefetch import checkout_ahead
 from grocer.components.promo_strip import promo_strip
 from grocer.components.status import status_heading
 from grocer.state.bag import MAX_QUANTITY, BagRow, BagState
@@ -249,6 +250,7 @@ def bag_panel() -> rx.Component:
             custom_attrs=opens_bag(panel=False, overlay=True),
         ),
         text_button(t("bag:emptyBag"), BagState.ask_empty, _ASK_EMPTY),
+        checkout_ahead(),
         class_name="flex flex-col gap-3 border-t border-gray-100 bg-white px-5 pb-5 pt-4",
     )
     return rx.fragment(

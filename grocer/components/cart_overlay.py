@@ -20,10 +20,10 @@ from grocer.components.overlay_checkout import (
     chosen_slot,
     continue_to_checkout,
 )
-from grocer.components.prefetch import map_ahead, prefetch_page
+from grocer.components.prefetch import checkout_ahead
 from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState
-from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
+from grocer.state.checkout import CheckoutState
 from grocer.state.currency import CurrencyState
 from grocer.state.delivery_panel import DayCard, DeliveryPanelState
 from grocer.state.dialogs import DialogState
@@ -71,7 +71,7 @@ def save_failed_notice() -> rx.Component:
             rx.el.button(
                 t("bag:placeOrder"),
                 type="button",
-                on_click=BagState.go_to_checkout,
+                on_click=CheckoutState.go,
                 class_name=(
                     "inline-flex h-10 shrink-0 items-center rounded-full bg-red-700 px-4 text-sm "
                     f"font-semibold text-white hover:bg-red-800 {FOCUS}"
@@ -396,8 +396,7 @@ def cart_overlay() -> rx.Component:
                             class_name="flex items-center justify-between border-t border-gray-100 pt-4",
                         ),
                         continue_to_checkout(),
-                        prefetch_page(CHECKOUT_ROUTE),
-                        map_ahead(),
+                        checkout_ahead(),
                         class_name=f"{CARD} flex flex-col gap-4",
                         aria_label=t("bag:summary"),
                     ),

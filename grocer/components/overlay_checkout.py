@@ -11,6 +11,7 @@ from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t
 from grocer.components.slot_dialog import day_name
 from grocer.state.bag import BagState
+from grocer.state.checkout import CheckoutState
 from grocer.state.delivery_panel import DeliveryPanelState
 from grocer.state.slot_dialog import PICKUP, SlotDialogState
 
@@ -67,7 +68,7 @@ def continue_to_checkout() -> rx.Component:
         rx.el.button(
             t("checkout:overlay.continue"),
             type="button",
-            on_click=BagState.go_to_checkout,
+            on_click=CheckoutState.go,
             class_name=PRIMARY,
         ),
     )

@@ -8,6 +8,8 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.assets import MAP_AHEAD_JS, asset_component
+from grocer.state.bag import BagState
+from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
 
 
 class PrefetchPageLinks(rx.Component):
@@ -32,3 +34,11 @@ def map_ahead() -> rx.Component:
     """The map picker's scripts, fetched while this element is shown (the picker may be the
     next tap: the cart overlay's address, the address dialog)."""
     return MapAhead.create()
+
+
+def checkout_ahead() -> rx.Component:
+    """The scripts of the cart overlay's next steps (/checkout and the map picker), fetched
+    while a shopper with a bag is on the way there: the bag panel, the overlay itself, and
+    signing up or in (typing there hides the download; fetched once the overlay opens, they
+    shared a slow link with the address dialog's first round trips)."""
+    return rx.cond(BagState.count > 0, rx.fragment(prefetch_page(CHECKOUT_ROUTE), map_ahead()))

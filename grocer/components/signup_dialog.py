@@ -23,6 +23,7 @@ from grocer.components.otp_step import (
     shown_step,
     step_form,
 )
+from grocer.components.prefetch import checkout_ahead
 from grocer.components.session_hooks import digits_only
 from grocer.services.phones import PHONE_MAX_DIGITS
 from grocer.state.signup import DEFAULT_COUNTRY_CODE, STEPS, SignupState
@@ -140,6 +141,9 @@ def signup_dialog() -> rx.Component:
             ),
         ),
         header=step_indicator(shown_step(SignupState, "signup")),
-        footer=switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
+        footer=rx.fragment(
+            switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
+            checkout_ahead(),
+        ),
         padding_top="pt-4",
     )

@@ -21,6 +21,7 @@ from grocer.state.checkout import (
     ROUTE,
     CheckoutState,
 )
+from grocer.state.payment import PaymentState
 
 __all__ = ["ROUTE", "checkout", "checkout_shell", "field_error"]
 
@@ -119,7 +120,7 @@ def instructions_form() -> rx.Component:
         rx.el.p(
             t("checkout:instructions.nextStep"), class_name="text-center text-sm text-gray-600"
         ),
-        on_submit=CheckoutState.confirm,
+        on_submit=PaymentState.confirm_instructions,
         reset_on_submit=False,
         class_name=f"{CARD} flex flex-col gap-5",
         custom_attrs={"noValidate": True},

@@ -961,13 +961,6 @@ class BagState(rx.State):
         self.overlay_open = False
 
     @rx.event
-    def go_to_checkout(self):
-        """ "Passer la commande": to /checkout, closing the overlay."""
-        self.overlay_open = False
-        self.panel_open = False
-        return rx.redirect("/checkout")
-
-    @rx.event
     def reset_auth_prompt(self) -> None:
         """The auth prompt may show again."""
         self.auth_prompt_shown = False

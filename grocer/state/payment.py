@@ -268,6 +268,22 @@ class PaymentState(rx.State):
     async def load(self):
         """On load of /payment: the guard (signed in, a bag, a slot and instructions), the
         quote, and a new payment attempt (its idempotency key)."""
+        return await self._prepare()
+
+    @rx.event
+    async def confirm_instructions(self, form: dict):
+        """ "Confirmer" on /checkout: the instructions checked and kept (CheckoutState), then
+        /payment opens with its quote already made, in the same answer as the move; its start
+        then finds it ready (on a slow link, one round trip less before the page shows, issue
+        23). A problem keeps the shopper on /checkout with its message."""
+        if not await (await self.get_state(CheckoutState))._confirm(form):
+            return None
+        away = await self._prepare()
+        return away if away is not None else rx.redirect(ROUTE)
+
+    async def _prepare(self) -> Any:
+        """The guard, the quote and a new attempt (`ready`); None, or where the shopper goes
+        instead."""
         self.ready = False
         checkout_state = await self.get_state(CheckoutState)
         user_id, away = await checkout_state._guard(ROUTE)

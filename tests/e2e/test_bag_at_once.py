@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, WebSocketRoute, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.test_offline import LOST, server_bag
 from tests.e2e.test_product_quantity import open_product, tap
@@ -26,54 +26,11 @@ from tests.e2e.test_session_bag import (
     sign_in,
     wait_count,
 )
+from tests.support.held_answers import HeldAnswers
 
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
-SOCKET = re.compile(r".*/_event/.*")
-HYDRATED = '"is_hydrated_rx_state_":true'
-
-
-class HeldAnswers:
-    """The page's websocket through the test: while `hold` is on, what the server sends is kept
-    back (the page cannot have it), and `release` delivers it in order."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.hydrated = False  # the server's hydration has reached the page
-        self.hold = False
-        self.held: list[str | bytes] = []
-        self.route: WebSocketRoute | None = None
-        page.route_web_socket(SOCKET, self._connect)
-
-    def _connect(self, route: WebSocketRoute) -> None:
-        server = route.connect_to_server()
-        route.on_message(server.send)
-        server.on_message(self._from_server)
-        self.route = route
-
-    def _from_server(self, message: str | bytes) -> None:
-        if not self.hold and HYDRATED in str(message):
-            self.hydrated = True
-        if self.hold and self.route is not None:
-            self.held.append(message)
-        elif self.route is not None:
-            self.route.send(message)
-
-    def wait_hydrated(self) -> None:
-        """Until the page has the server's state (a tap before it would wait for it)."""
-        for _ in range(600):
-            if self.hydrated:
-                return
-            self.page.wait_for_timeout(50)
-        raise AssertionError("the page was never hydrated")
-
-    def release(self) -> None:
-        self.hold = False
-        assert self.route is not None
-        for message in self.held:
-            self.route.send(message)
-        self.held.clear()
 
 
 def first_card(page: Page) -> tuple[int, Locator]:

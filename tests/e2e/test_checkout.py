@@ -30,6 +30,7 @@ from tests.e2e.test_session_bag import (
     sign_up_in_dialog,
 )
 from tests.support.browser import sign_in_at_the_guard
+from tests.support.held_answers import HeldAnswers
 from tests.support.shop_server import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -337,6 +338,46 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
     assert page.get_by_text("Retrait en magasin").first.is_visible()
     assert page.get_by_text("Paiement à la livraison · à régler au retrait").is_visible()
     shot(page, "confirmation-390")
+
+
+# --- each page prepared by the tap that leads to it (issue 23) --------------------------------
+
+
+def test_checkout_and_payment_show_before_their_starts_answer(
+    page: Any, shop: str, smtp: Any
+) -> None:
+    """The tap that moves to /checkout (or /payment) prepares that page in the same answer:
+    the form, prefilled, and the quote show while the page's own start is still unanswered."""
+    socket = HeldAnswers(page)
+    email = fresh_email("aicha")
+    api_account(shop, smtp, email)
+    open_home(page)
+    socket.wait_hydrated()
+    sign_in(page, email)
+    page.get_by_role("button", name=re.compile(r"^Menu du compte de ")).wait_for()
+    page.get_by_role("dialog", name=re.compile(r"^Welcome back")).wait_for(state="detached")
+    add_articles(page, 1)
+    choose_pickup_slot(page, open_overlay(page))
+
+    socket.hold_after = '"_redirect"'  # the move goes through; the page's start is held
+    page.locator("#cart-overlay").get_by_role("button", name="Continuer vers la commande").click()
+    page.wait_for_url("**/checkout")
+    socket.wait_held()  # the page's start is answered, and the page has not had the answer
+    page.get_by_role("heading", name="Instructions de livraison").wait_for()
+    expect(page.locator("#co-phone")).not_to_have_value("")  # prefilled from the profile
+    socket.release()
+
+    socket.hold_after = '"_redirect"'
+    page.get_by_role("button", name="Confirmer", exact=True).click()
+    page.wait_for_url("**/payment")
+    socket.wait_held()
+    expect(page.locator("#pay-button")).to_be_enabled()
+    expect(page.locator("[data-total='total']")).not_to_be_empty()
+    socket.release()
+    page.locator("#pay-button").click()
+    page.wait_for_url(re.compile(r".*/order-confirmation\?number=([\w-]+)$"))
+    number = page.url.rsplit("=", 1)[1]
+    assert [o["number"] for o in api_orders(shop, email)] == [number]
 
 
 # --- mobile money: accepted, refused (bag kept), timed out then settled by the callback -------

@@ -1,7 +1,8 @@
 """The next checkout step's scripts are on their way before the tap that needs them (issue 23,
 "Fetch ahead"): the cart overlay fetches /checkout's module, so "Continuer vers la commande"
 waits for the page's data only; the cart overlay and the address dialog fetch the map
-picker's scripts before the picker is opened."""
+picker's scripts before the picker is opened, and so do the bag panel and signing up or in
+with a bag."""
 
 from __future__ import annotations
 
@@ -62,6 +63,41 @@ def test_the_cart_overlay_and_the_address_dialog_fetch_the_map_ahead(page: Any) 
         arg=MAP_SCRIPTS,
     )
     assert tab.locator(".leaflet-container").count() == 0
+
+
+def loaded(page: Any, part: str) -> bool:
+    return bool(
+        page.evaluate(
+            "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
+            part,
+        )
+    )
+
+
+def test_signing_up_with_a_bag_fetches_the_checkout_steps_ahead(page: Any) -> None:
+    """A shopper with a bag who signs up is on the way to checkout: while the dialog is open
+    (typing there hides the download), the map picker's and /checkout's scripts arrive. Without
+    a bag, the dialog fetches nothing of them."""
+    open_home(page)
+    dialog = page.get_by_role("dialog", name="Créer votre compte")
+    page.get_by_role("button", name="create account").click()
+    dialog.get_by_label("Adresse email").wait_for()
+    page.wait_for_timeout(1_000)
+    assert not loaded(page, MAP_SCRIPTS), "an empty bag's sign-up fetched the map"
+    assert not loaded(page, "/assets/_checkout_")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    add_articles(page, 1)
+    page.get_by_role("button", name="create account").click()
+    dialog.get_by_label("Adresse email").wait_for()
+    page.wait_for_function(
+        "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
+        arg=MAP_SCRIPTS,
+    )
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((e) => e.name.includes('_checkout_'))"
+    )
+    assert page.locator(".leaflet-container").count() == 0
 
 
 def test_a_product_link_asks_for_its_page_module_with_the_app(

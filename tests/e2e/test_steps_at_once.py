@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_bag_at_once import HeldAnswers
 from tests.e2e.test_session_bag import PASSWORD, fresh_email, open_home
+from tests.support.held_answers import HeldAnswers
 
 pytestmark = pytest.mark.e2e
 

@@ -118,11 +118,16 @@ def test_guest_choice_is_held_at_checkout_and_the_form_checks_first(
     assert checkout.ready
     assert json.loads(dialog.timeslot)["holdId"] == _holds(db, alice.id)[0].id
 
-    out = run(CheckoutState.confirm, checkout, {**GOOD_FORM, "recipient_first_name": " "})
+    payment = sub(root, PaymentState)
+    confirm = PaymentState.confirm_instructions
+    out = run(confirm, payment, {**GOOD_FORM, "recipient_first_name": " "})
     assert checkout.errors == {"recipientFirstName": "checkout:instructions.errors.firstName"}
-    assert checkout.instructions == "" and out == [None]
-    run(CheckoutState.confirm, checkout, GOOD_FORM)
+    assert checkout.instructions == "" and out == [None] and not payment.ready
+    (to_payment,) = run(confirm, payment, GOOD_FORM)
     assert checkout.errors == {}
+    # /payment is prepared in the same answer as the move: its quote shows with the page.
+    assert "/payment" in str(to_payment) and payment.ready
+    assert payment.amounts["total"]["XOF"]
     assert json.loads(checkout.instructions) == {
         "recipientFirstName": "Alice",
         "recipientLastName": "Ouédraogo",
@@ -141,6 +146,34 @@ def test_signed_out_checkout_goes_home_with_the_sign_in_dialog() -> None:
     assert len(events) == 2 and guard._ask_sign_in  # to /, then the sign-in dialog
 
 
+def test_the_bag_opens_checkout_with_its_form_ready(db: Session, shop: dict) -> None:
+    """ "Continuer vers la commande": the overlay closes and /checkout's form is prefilled in
+    the same answer as the move (the page shows without waiting for its start)."""
+    root = new_tree()
+    alice = shop["alice"]
+    sign_in(root, db, alice)
+    cart.add_item(db, alice, shop["articles"][0].id, 1)
+    db.commit()
+    bag = sub(root, BagState)
+    run(BagState.load_account_bag, bag)
+    bag.overlay_open = True
+    checkout = sub(root, CheckoutState)
+    (events,) = run(CheckoutState.go, checkout)
+    assert "/checkout" in str(events)
+    assert checkout.ready and not bag.overlay_open and not bag.panel_open
+    run(CheckoutState.load, checkout)  # the page's start then finds the same form
+    assert checkout.ready
+
+
+def test_the_bag_sends_a_signed_out_visitor_where_checkout_would() -> None:
+    root = new_tree()
+    checkout = sub(root, CheckoutState)
+    (events,) = run(CheckoutState.go, checkout)
+    guard = sub(root, RouteGuardState)
+    assert not checkout.ready and guard._return_to == "/checkout"
+    assert len(events) == 2 and guard._ask_sign_in  # to /, then the sign-in dialog
+
+
 @pytest.mark.parametrize("presses", [1, 3])
 def test_pressing_pay_again_makes_one_order(db: Session, shop: dict, presses: int) -> None:
     root = new_tree()
@@ -153,8 +186,8 @@ def test_pressing_pay_again_makes_one_order(db: Session, shop: dict, presses: in
     run(SlotDialogState.save, dialog)
     checkout = sub(root, CheckoutState)
     run(CheckoutState.load, checkout)
-    run(CheckoutState.confirm, checkout, GOOD_FORM)
     payment = sub(root, PaymentState)
+    run(PaymentState.confirm_instructions, payment, GOOD_FORM)
     run(PaymentState.load, payment)
     assert payment.ready and payment.method == "cash"
     assert payment.amounts["total"]["XOF"]

@@ -1,0 +1,65 @@
+"""The page's websocket through the test (Playwright's `route_web_socket`): what the server
+sends can be held back, to show what the page does before the server's answer (issue 23)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, WebSocketRoute
+
+SOCKET = re.compile(r".*/_event/.*")
+HYDRATED = '"is_hydrated_rx_state_":true'
+
+
+class HeldAnswers:
+    """The page's websocket through the test: while `hold` is on, what the server sends is kept
+    back (the page cannot have it), and `release` delivers it in order. `hold_after` (a text):
+    the first message holding it goes through, and `hold` turns on after it."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.hydrated = False  # the server's hydration has reached the page
+        self.hold = False
+        self.hold_after: str | None = None
+        self.held: list[str | bytes] = []
+        self.route: WebSocketRoute | None = None
+        page.route_web_socket(SOCKET, self._connect)
+
+    def _connect(self, route: WebSocketRoute) -> None:
+        server = route.connect_to_server()
+        route.on_message(server.send)
+        server.on_message(self._from_server)
+        self.route = route
+
+    def _from_server(self, message: str | bytes) -> None:
+        if not self.hold and HYDRATED in str(message):
+            self.hydrated = True
+        if self.hold and self.route is not None:
+            self.held.append(message)
+        elif self.route is not None:
+            self.route.send(message)
+            if self.hold_after is not None and self.hold_after in str(message):
+                self.hold, self.hold_after = True, None
+
+    def wait_hydrated(self) -> None:
+        """Until the page has the server's state (a tap before it would wait for it)."""
+        for _ in range(600):
+            if self.hydrated:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError("the page was never hydrated")
+
+    def wait_held(self) -> None:
+        """Until the server has sent something the page is not given."""
+        for _ in range(600):
+            if self.held:
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError("the server sent nothing to hold")
+
+    def release(self) -> None:
+        self.hold = False
+        assert self.route is not None
+        for message in self.held:
+            self.route.send(message)
+        self.held.clear()
