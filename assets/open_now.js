@@ -18,8 +18,8 @@
 // `data-step-now="signup=3"` shows step 3 as soon as it is submitted, so that the shopper types
 // the next step's fields while the server checks this one. Its state counts the step events it
 // has answered (OtpFlowState.answered, in the same delta as the step): the step shown stays
-// until that count moves, and the server's step then rules, a refusal included (the step the
-// shopper was on comes back with the spec's message).
+// until that count has caught up with the steps submitted, and the server's step then rules,
+// a refusal included (the step the shopper was on comes back with the spec's message).
 import { useSyncExternalStore } from "react";
 
 const wishes = new Map(); // key → { open, server: the server's value when it was made }
@@ -66,21 +66,39 @@ export function useOpenNow(key, open) {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-const steps = new Map(); // key → { step, answered: the state's count when submitted }
-const answers = new Map(); // key → the state's count of answered steps, as last drawn
+const steps = new Map(); // key → { step, until: the count of answered steps that ends it }
+const answers = new Map(); // key → { answered: the state's count, as last drawn, pending: steps
+//                                     submitted since and not answered yet }
 
-/** Show step `step` of the dialog `key` now, until its state answers. */
+/** Show step `step` of the dialog `key` now, until its state has answered every step
+ * submitted so far, this one included (an earlier step's answer does not end it: the shopper
+ * may be two steps ahead of a slow link). */
 export function wantStep(key, step) {
-  const answered = answers.get(key);
-  if (answered === undefined || !Number.isInteger(step)) return;
-  steps.set(key, { step, answered });
+  const seen = answers.get(key);
+  if (!seen || !Number.isInteger(step)) return;
+  seen.pending += 1;
+  steps.set(key, { step, until: seen.answered + seen.pending });
   changed();
 }
 
-function shownStep(key, step, answered) {
+function heard(key, answered) {
+  const seen = answers.get(key);
+  if (!seen) {
+    answers.set(key, { answered, pending: 0 });
+  } else if (answered < seen.answered) {
+    // Another tab state (a new connection's): no step submitted before will be answered.
+    Object.assign(seen, { answered, pending: 0 });
+    steps.delete(key);
+  } else if (answered > seen.answered) {
+    seen.pending = Math.max(0, seen.pending - (answered - seen.answered));
+    seen.answered = answered;
+  }
+}
+
+function shownStep(key, step) {
   const wish = steps.get(key);
   if (!wish) return step;
-  if (wish.answered !== answered) {
+  if (answers.get(key).answered >= wish.until) {
     steps.delete(key); // answered: the server's step, whatever it is
     return step;
   }
@@ -88,10 +106,10 @@ function shownStep(key, step, answered) {
 }
 
 /** The step of the dialog `key` to draw: the one submitted for, until the state's count of
- * answered steps (`answered`) moves; else the state's `step`. */
+ * answered steps (`answered`) has reached it; else the state's `step`. */
 export function useStepNow(key, step, answered) {
-  answers.set(key, answered);
-  const read = () => shownStep(key, step, answered);
+  heard(key, Number(answered) || 0);
+  const read = () => shownStep(key, step);
   return useSyncExternalStore(subscribe, read, read);
 }
 

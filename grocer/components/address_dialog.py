@@ -1,10 +1,10 @@
 """The delivery address dialog (000 §2.3, §4.5), with its map picker, the "Magasins à
 proximité" modal and the save toast. Mounted once by `global_overlays()`.
 
-Opened by `DialogState.open_dialog("address")` (header link, cart overlay) or, on a saved
-address, by `AddressState.edit_address(id)`. On open it detects the sign-in, loads the stored
-or edited address, asks the device position once and fills the fields from it; on screens
-narrower than 640 px the map picker opens by itself.
+Opened by `open_address_dialog()` (header link, cart overlay, checkout summary: opened and
+started in one event) or, on a saved address, by `AddressState.edit_address(id)`. On open it
+detects the sign-in, loads the stored or edited address, asks the device position once and
+fills the fields from it; on screens narrower than 640 px the map picker opens by itself.
 """
 
 from __future__ import annotations
@@ -231,6 +231,11 @@ def guest_sign_in() -> rx.Component:
 
 #: The screen's width, read when the event is sent (the picker opens by itself under 640 px).
 SCREEN_WIDTH: Var[int] = Var(_js_expr="window.innerWidth", _var_type=int)
+
+
+def open_address_dialog() -> Any:
+    """The event of a control that opens the address dialog: opened and started at once."""
+    return MapPickerState.open_dialog(current_language, SCREEN_WIDTH)
 
 
 def address_form() -> rx.Component:

@@ -6,6 +6,7 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.components.address_dialog import open_address_dialog
 from grocer.components.auth_dialog import INPUT, svg_icon
 from grocer.components.bag_now import OVERLAY, closes_overlay, shown_line
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
@@ -26,7 +27,6 @@ from grocer.state.bag import PROMO_MAX, BagRow, BagState
 from grocer.state.checkout import CheckoutState
 from grocer.state.currency import CurrencyState
 from grocer.state.delivery_panel import DayCard, DeliveryPanelState
-from grocer.state.dialogs import DialogState
 
 ARROW_LEFT = ("M19 12H5", "m12 19-7-7 7-7")
 CHEVRON_LEFT = ("m15 18-6-6 6-6",)
@@ -292,7 +292,7 @@ def delivery_panel() -> rx.Component:
         rx.el.button(
             rx.cond(has_address, t("bag:delivery.editAddress"), t("bag:delivery.addAddress")),
             type="button",
-            on_click=DialogState.open_dialog("address"),
+            on_click=open_address_dialog(),
             class_name=OUTLINE,
         ),
         rx.el.label(

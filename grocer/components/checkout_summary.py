@@ -6,6 +6,7 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.components.address_dialog import open_address_dialog
 from grocer.components.bag_panel import amount, line_image
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
@@ -13,7 +14,6 @@ from grocer.components.slot_dialog import day_name
 from grocer.state.address import AddressState
 from grocer.state.bag import BagRow, BagState
 from grocer.state.currency import CurrencyState
-from grocer.state.dialogs import DialogState
 from grocer.state.slot_dialog import PICKUP, SlotDialogState
 
 CARD = "rounded-3xl bg-white p-5 shadow-sm ring-1 ring-gray-100 sm:p-6"
@@ -94,7 +94,7 @@ def address_summary() -> rx.Component:
                     has_address, t("checkout:summary.change"), t("checkout:summary.addAddress")
                 ),
                 type="button",
-                on_click=DialogState.open_dialog("address"),
+                on_click=open_address_dialog(),
                 class_name=SMALL_BUTTON,
             ),
         ),

@@ -10,6 +10,7 @@ from reflex.vars import VarData
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account_menu import account_menu
+from grocer.components.address_dialog import open_address_dialog
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
 from grocer.components.bag_now import opens_bag, shown_count
 from grocer.components.buttons import ROUND, icon_button
@@ -26,7 +27,6 @@ from grocer.models.constants import LANGUAGES
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.currency import CURRENCIES, SYMBOLS, CurrencyState
-from grocer.state.dialogs import DialogState
 from grocer.state.language import LanguageState
 from grocer.state.session import SessionState
 from grocer.views.styles import FOCUS
@@ -133,7 +133,7 @@ def address_link(light: bool = False) -> rx.Component:
             class_name="truncate",
         ),
         type="button",
-        on_click=DialogState.open_dialog("address"),
+        on_click=open_address_dialog(),
         custom_attrs={"data-tap": "address"},
         class_name=(
             (

@@ -36,6 +36,7 @@ from grocer.state.address import (
     language,
     position_arg,
 )
+from grocer.state.dialogs import DialogState
 from grocer.state.map_points import MapPoint, map_point
 
 logger = logging.getLogger(__name__)
@@ -184,6 +185,7 @@ class MapPickerState(AddressState):
 
     _search_seq: int = 0
     _pick_seq: int = 0
+    _started: int = -1  # the DialogState change whose opening `open_dialog` already started
 
     @rx.var
     def markers(self) -> list[MapPoint]:
@@ -256,10 +258,32 @@ class MapPickerState(AddressState):
             self._open()
 
     @rx.event
+    async def open_dialog(self, lang: str = "fr", width: Any = None):
+        """ "Ajouter une adresse", the header's address, the summary's "Modifier": the address
+        dialog opens and starts in this one event. Opened by `DialogState.open_dialog`, it
+        started from its mount (`dialog_opened`): two round trips in a row before the picker
+        showed on a phone (issue 23)."""
+        dialogs = await self.get_state(DialogState)
+        await dialogs._open("address")
+        self._started = dialogs._seq
+        await self._address()._dialog_opened(lang)
+        self._reset()
+        # The dialog first, then the picker over it, in a message of its own (no round trip
+        # more): drawn in one update, the dialog's focus trap took the picker's place.
+        yield
+        self._open_if_small(width)
+
+    @rx.event
     async def dialog_opened(self, lang: str = "fr", width: Any = None):
-        """The address dialog just opened, in one event (each event is a round trip on a slow
-        link): the dialog's own start (who is signed in, the stored address, a device
-        position), then this picker closed and empty, opening by itself on a small screen."""
+        """The address dialog just opened (its form's mount): started here, unless
+        `open_dialog` already started this opening."""
+        if self._started == (await self.get_state(DialogState))._seq:
+            return
+        await self._start(lang, width)
+
+    async def _start(self, lang: str, width: Any) -> None:
+        """The dialog's own start (who is signed in, the stored address, a device position),
+        then this picker closed and empty, opening by itself on a small screen."""
         await self._address()._dialog_opened(lang)
         self._reset()
         self._open_if_small(width)

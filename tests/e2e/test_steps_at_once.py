@@ -55,6 +55,26 @@ def test_each_step_shows_before_the_servers_answer_which_then_stands(page: Page,
     page.get_by_text("Compte créé et connecté avec succès !").wait_for()
 
 
+def test_two_steps_ahead_of_the_server_the_shopper_stays_where_he_is(page: Page, smtp: Any) -> None:
+    """On a slow link the shopper submits the code and then the password before either is
+    answered: the code's answer does not take the phone step away (the password's is still to
+    come), and what he typed there stays."""
+    socket, code = code_step(page, smtp)
+    socket.hold = True
+    page.get_by_label("Code à 6 chiffres").fill(code)
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    page.locator("#signup-password").fill(PASSWORD)
+    page.locator("#signup-confirm").fill(PASSWORD)
+    page.get_by_role("button", name="Continuer").click()
+    phone = page.get_by_label("Numéro de téléphone")
+    phone.fill("70 12 34 56")
+    socket.release()  # the code's answer; the password's follows once it is sent
+    page.wait_for_timeout(1_000)
+    expect(phone).to_have_value("70123456")  # the field keeps digits only
+    page.get_by_role("button", name="Créer mon compte").click()
+    page.get_by_text("Compte créé et connecté avec succès !").wait_for()
+
+
 def test_a_refused_step_comes_back_with_its_message(page: Page, smtp: Any) -> None:
     socket, code = code_step(page, smtp)
     wrong = "000000" if code != "000000" else "111111"

@@ -196,6 +196,32 @@ def test_opening_the_dialog_starts_the_form_and_the_picker_in_one_event(db: Sess
     assert picker.open is False
 
 
+def test_a_tap_opens_and_starts_the_dialog_in_one_event_which_its_mount_does_not_repeat(
+    db: Session,
+) -> None:
+    """ "Ajouter une adresse": the dialog opens and starts in the tap's own event (one round
+    trip); the form's mount, which starts a dialog opened any other way, then changes nothing
+    (what the shopper typed meanwhile stays)."""
+    root = new_tree()
+    dialogs = sub(root, DialogState)
+    form, picker = sub(root, AddressState), sub(root, MapPickerState)
+    form.user_address = json.dumps({**FULL_ADDRESS, "streetAddress": "Rue des Manguiers"})
+    run(MapPickerState.open_dialog, picker, "fr", 390)
+    assert dialogs.active == "address" and picker.open is True
+    assert form.street == "Rue des Manguiers" and form.locate_request > 0
+    run(AddressState.set_field, form, "street", "Avenue Kwame Nkrumah")
+    asked = form.locate_request
+    run(MapPickerState.dialog_opened, picker, "fr", 390)  # the mount that follows
+    assert form.street == "Avenue Kwame Nkrumah" and form.locate_request == asked
+    assert picker.open is True
+
+    run(DialogState.close_dialog, dialogs)
+    run(DialogState.open_dialog, dialogs, "address")  # opened another way: the mount starts it
+    run(MapPickerState.dialog_opened, picker, "fr", 1280)
+    assert form.street == "Rue des Manguiers" and form.locate_request > asked
+    assert picker.open is False
+
+
 def test_map_picker_rejects_forged_arguments() -> None:
     root = new_tree()
     picker = sub(root, MapPickerState)
