@@ -165,6 +165,27 @@ def test_the_bag_opens_checkout_with_its_form_ready(db: Session, shop: dict) -> 
     assert checkout.ready
 
 
+@pytest.mark.parametrize("forged", ["x", None, [], 42])
+def test_confirming_anything_but_a_form_keeps_the_shopper_on_checkout(forged: Any) -> None:
+    root = new_tree()
+    payment = sub(root, PaymentState)
+    out = run(PaymentState.confirm_instructions, payment, forged)
+    assert out == [None] and not payment.ready
+    assert sub(root, CheckoutState).instructions == ""
+
+
+def test_confirming_signed_out_goes_where_payment_would_send_the_visitor() -> None:
+    """A request that bypasses /checkout's guard: the instructions are checked and kept in the
+    browser's own storage, and the visitor is sent to sign in, as /payment's start would."""
+    root = new_tree()
+    choice = {"dayOffset": 1, "slot": "9-13", "kind": "pickup", "date": "2026-12-01"}
+    sub(root, SlotDialogState).timeslot = json.dumps({**choice, "slotId": 1})
+    payment = sub(root, PaymentState)
+    (events,) = run(PaymentState.confirm_instructions, payment, GOOD_FORM)
+    assert not payment.ready and sub(root, RouteGuardState)._ask_sign_in
+    assert "/payment" not in str(events)
+
+
 def test_the_bag_sends_a_signed_out_visitor_where_checkout_would() -> None:
     root = new_tree()
     checkout = sub(root, CheckoutState)
