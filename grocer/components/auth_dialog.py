@@ -25,7 +25,6 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import t
 from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
-from grocer.components.prefetch import checkout_ahead
 from grocer.components.session_hooks import digits_only
 from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, SECOND_CODE_MAX, AuthState
 from grocer.state.dialogs import DialogState
@@ -306,7 +305,6 @@ def login_dialog() -> rx.Component:
     asks for one (two-factor sign-in)."""
     return dialog(
         rx.cond(AuthState.second_step, second_factor_step(), _password_step()),
-        checkout_ahead(),
         open=DialogState.active == "login",
         on_close=DialogState.close_dialog,
         title=rx.cond(AuthState.second_step, t("security:signIn.title"), t("auth:login.title")),

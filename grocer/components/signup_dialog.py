@@ -139,11 +139,9 @@ def signup_dialog() -> rx.Component:
                 SignupState.info == "auth:signup.createdPleaseSignIn",
                 to_dialog_button("auth:login.submit", "login", PRIMARY),
             ),
-        ),
-        header=step_indicator(shown_step(SignupState, "signup")),
-        footer=rx.fragment(
-            switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
             checkout_ahead(),
         ),
+        header=step_indicator(shown_step(SignupState, "signup")),
+        footer=switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
         padding_top="pt-4",
     )

@@ -9,6 +9,7 @@ from grocer.components.dialog import notice_dialog
 from grocer.components.form_parts import CHECK, PRIMARY
 from grocer.components.i18n import t
 from grocer.components.icons import icon_badge
+from grocer.components.prefetch import checkout_ahead
 from grocer.state.dialogs import DialogState
 
 
@@ -22,6 +23,7 @@ def welcome_dialog() -> rx.Component:
             on_click=DialogState.close_dialog,
             class_name=PRIMARY,
         ),
+        checkout_ahead(),
         open=DialogState.active == "welcome",
         on_close=DialogState.close_dialog,
         title=t("auth:welcome.title", name=DialogState.welcome_name),
