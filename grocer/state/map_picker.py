@@ -269,7 +269,8 @@ class MapPickerState(AddressState):
         await self._address()._dialog_opened(lang)
         self._reset()
         # The dialog first, then the picker over it, in a message of its own (no round trip
-        # more): drawn in one update, the dialog's focus trap took the picker's place.
+        # more): drawn in the same update as the dialog, the picker was hidden from the
+        # accessibility tree behind it (a phone's menu, tests/e2e/test_address_maps.py).
         yield
         self._open_if_small(width)
 

@@ -149,9 +149,10 @@ class OtpFlowState(rx.State, mixin=True):
     resend_seconds: int = 0
     show_password: bool = False
     show_confirm: bool = False
-    # The step events answered (verify, and sign-up's password step), whatever the
-    # answer: the browser shows the next step as soon as a step is submitted and the server's
-    # step again once this count moves (assets/open_now.js, issue 23). It only grows.
+    # The step events answered (verify, and sign-up's password step), whatever the answer:
+    # the browser shows the next step as soon as a step is submitted, and the server's step
+    # again once this count has caught up with the steps submitted (assets/open_now.js,
+    # issue 23). It only grows.
     answered: int = 0
 
     _seq: int = 0  # bumped on every reset, so timers started before it do nothing
