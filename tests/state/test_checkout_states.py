@@ -137,10 +137,12 @@ def test_guest_choice_is_held_at_checkout_and_the_form_checks_first(
     }
 
 
-def test_signed_out_checkout_goes_home_with_the_sign_in_dialog() -> None:
+@pytest.mark.parametrize("way_in", [CheckoutState.load, CheckoutState.go])
+def test_signed_out_checkout_goes_home_with_the_sign_in_dialog(way_in: Any) -> None:
+    """/checkout's start, and the bag's way in, send a signed-out visitor to sign in."""
     root = new_tree()
     checkout = sub(root, CheckoutState)
-    (events,) = run(CheckoutState.load, checkout)
+    (events,) = run(way_in, checkout)
     guard = sub(root, RouteGuardState)
     assert not checkout.ready and guard._return_to == "/checkout"
     assert len(events) == 2 and guard._ask_sign_in  # to /, then the sign-in dialog
@@ -184,15 +186,6 @@ def test_confirming_signed_out_goes_where_payment_would_send_the_visitor() -> No
     (events,) = run(PaymentState.confirm_instructions, payment, GOOD_FORM)
     assert not payment.ready and sub(root, RouteGuardState)._ask_sign_in
     assert "/payment" not in str(events)
-
-
-def test_the_bag_sends_a_signed_out_visitor_where_checkout_would() -> None:
-    root = new_tree()
-    checkout = sub(root, CheckoutState)
-    (events,) = run(CheckoutState.go, checkout)
-    guard = sub(root, RouteGuardState)
-    assert not checkout.ready and guard._return_to == "/checkout"
-    assert len(events) == 2 and guard._ask_sign_in  # to /, then the sign-in dialog
 
 
 @pytest.mark.parametrize("presses", [1, 3])

@@ -4,6 +4,7 @@ sends can be held back, to show what the page does before the server's answer (i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from playwright.sync_api import Page, WebSocketRoute
 
@@ -41,21 +42,20 @@ class HeldAnswers:
             if self.hold_after is not None and self.hold_after in str(message):
                 self.hold, self.hold_after = True, None
 
-    def wait_hydrated(self) -> None:
-        """Until the page has the server's state (a tap before it would wait for it)."""
+    def _wait(self, done: Callable[[], bool], never: str) -> None:
         for _ in range(600):
-            if self.hydrated:
+            if done():
                 return
             self.page.wait_for_timeout(50)
-        raise AssertionError("the page was never hydrated")
+        raise AssertionError(never)
+
+    def wait_hydrated(self) -> None:
+        """Until the page has the server's state (a tap before it would wait for it)."""
+        self._wait(lambda: self.hydrated, "the page was never hydrated")
 
     def wait_held(self) -> None:
         """Until the server has sent something the page is not given."""
-        for _ in range(600):
-            if self.held:
-                return
-            self.page.wait_for_timeout(50)
-        raise AssertionError("the server sent nothing to hold")
+        self._wait(lambda: bool(self.held), "the server sent nothing to hold")
 
     def release(self) -> None:
         self.hold = False
