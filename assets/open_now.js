@@ -20,7 +20,7 @@
 // has answered (OtpFlowState.answered, in the same delta as the step): the step shown stays
 // until that count has caught up with the steps submitted, and the server's step then rules,
 // a refusal included (the step the shopper was on comes back with the spec's message).
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 const wishes = new Map(); // key → { open, server: the server's value when it was made }
 const servers = new Map(); // key → the server's value, as last drawn
@@ -127,6 +127,17 @@ export function parseWishes(text) {
 
 function wantOrToggle(key, open) {
   want(key, open === TOGGLE ? !shown(key, servers.get(key)) : open);
+}
+
+/** Mounted in what a dialog shows before it closes itself (the sign-up's success, 1.2 s): the
+ * dialog `nowKey` is drawn closed after `ms` by the browser's own clock, the state's close
+ * following (on a slow link its message may wait behind a download). */
+export function CloseAfter({ nowKey, ms }) {
+  useEffect(() => {
+    const timer = setTimeout(() => want(nowKey, false), Number(ms) || 0);
+    return () => clearTimeout(timer);
+  }, [nowKey, ms]);
+  return null;
 }
 
 if (typeof window !== "undefined") {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import reflex as rx
 from reflex.vars import VarData
 
-from grocer.components.assets import OPEN_NOW_JS, asset_import
+from grocer.components.assets import OPEN_NOW_JS, asset_component, asset_import
 
 TOGGLE = None
 """In `open_now_mark`: the opposite of what is shown."""
@@ -40,3 +40,13 @@ def shown_open(key: str, open: rx.Var[bool]) -> rx.Var[bool]:
     name = f"{key}OpenNow"
     data = now_hook(name, f'useOpenNow("{key}", {open!s})', open)
     return rx.Var(_js_expr=name, _var_type=bool, _var_data=data).to(bool)
+
+
+CloseAfter = asset_component(OPEN_NOW_JS, "CloseAfter", now_key=rx.Var[str], ms=rx.Var[int])
+"""Draws the dialog `now_key` closed `ms` after it mounts (assets/open_now.js)."""
+
+
+def close_after(now_key: str, seconds: float) -> rx.Component:
+    """Mounted in what a dialog shows before its state closes it after `seconds`: the browser
+    closes it on its own clock, without waiting for the state's message."""
+    return CloseAfter.create(now_key=now_key, ms=round(seconds * 1000))

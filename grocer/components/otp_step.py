@@ -49,6 +49,11 @@ def step_form(
     return checked_form(*children, on_submit=on_submit, form_id=form_id, attrs=attrs)
 
 
+def dialog_key(flow: str) -> str:
+    """The flow's dialog's key for what the browser shows opened or closed at once."""
+    return f"{flow}Dialog"
+
+
 def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:
     """The step the dialog draws: the one a form's `next_step` asked for, until the state has
     answered it (`OtpFlowState.answered`), else the state's (assets/open_now.js; a hook: for
@@ -223,4 +228,5 @@ def code_flow_dialog(
         title=title,
         description=description,
         dialog_id=f"{flow}-dialog",
+        now_key=dialog_key(flow),
     )

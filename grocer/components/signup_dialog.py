@@ -13,9 +13,11 @@ from grocer.components.auth_dialog import (
 )
 from grocer.components.form_parts import CHECK, PRIMARY, info_box, phone_fields, submit_button
 from grocer.components.i18n import t
+from grocer.components.open_now import close_after
 from grocer.components.otp_step import (
     back_button,
     code_flow_dialog,
+    dialog_key,
     done_panel,
     email_step,
     lang_input,
@@ -26,7 +28,13 @@ from grocer.components.otp_step import (
 from grocer.components.prefetch import checkout_ahead
 from grocer.components.session_hooks import digits_only
 from grocer.services.phones import PHONE_MAX_DIGITS
-from grocer.state.signup import DEFAULT_COUNTRY_CODE, STEPS, SignupState
+from grocer.state.signup import (
+    DEFAULT_COUNTRY_CODE,
+    K_CREATED_SIGNED_IN,
+    STEPS,
+    SUCCESS_CLOSE_SECONDS,
+    SignupState,
+)
 
 STEP_LABELS = (
     "auth:signup.steps.email",
@@ -140,6 +148,10 @@ def signup_dialog() -> rx.Component:
                 to_dialog_button("auth:login.submit", "login", PRIMARY),
             ),
             checkout_ahead(),
+            rx.cond(
+                SignupState.info == K_CREATED_SIGNED_IN,
+                close_after(dialog_key("signup"), SUCCESS_CLOSE_SECONDS),
+            ),
         ),
         header=step_indicator(shown_step(SignupState, "signup")),
         footer=switch_prompt("auth:signup.haveAccount", "auth:signup.signIn", "login"),
