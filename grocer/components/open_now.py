@@ -24,10 +24,11 @@ def open_now_mark(wishes: dict[str, bool | None]) -> dict[str, str]:
     return {"data-open-now": " ".join(f"{key}={values[open]}" for key, open in wishes.items())}
 
 
-def now_hook(name: str, call: str, *reads: rx.Var) -> VarData:
-    """Var data declaring `const {name} = {call};` (a hook of assets/open_now.js) in the body of
-    the component that uses it, after the state contexts that `reads` need."""
-    function = call.split("(", 1)[0]
+def now_hook(name: str, function: str, key: str, *reads: rx.Var) -> VarData:
+    """Var data declaring `const {name} = {function}("{key}", ...reads);` (a hook of
+    assets/open_now.js) in the body of the component that uses it, after the state contexts
+    that `reads` need."""
+    call = f'{function}("{key}", {", ".join(str(var) for var in reads)})'
     needs = VarData.merge(*(var._get_all_var_data() for var in reads))
     return VarData.merge(
         asset_import(OPEN_NOW_JS, function), VarData(hooks={f"const {name} = {call};": needs})
@@ -38,7 +39,7 @@ def shown_open(key: str, open: rx.Var[bool]) -> rx.Var[bool]:
     """Whether `key` is drawn open: a tap's wish until `open` (the server's) changes, else
     `open` (a hook: for a memo component's body, not inside a list)."""
     name = f"{key}OpenNow"
-    data = now_hook(name, f'useOpenNow("{key}", {open!s})', open)
+    data = now_hook(name, "useOpenNow", key, open)
     return rx.Var(_js_expr=name, _var_type=bool, _var_data=data).to(bool)
 
 

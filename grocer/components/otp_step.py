@@ -59,8 +59,7 @@ def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:
     answered it (`OtpFlowState.answered`), else the state's (assets/open_now.js; a hook: for
     the dialogs' memo component body)."""
     name = f"{flow}StepNow"
-    call = f'useStepNow("{flow}", {state.step!s}, {state.answered!s})'
-    data = now_hook(name, call, state.step, state.answered)
+    data = now_hook(name, "useStepNow", flow, state.step, state.answered)
     return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
 
 

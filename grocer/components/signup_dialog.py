@@ -30,6 +30,7 @@ from grocer.components.session_hooks import digits_only
 from grocer.services.phones import PHONE_MAX_DIGITS
 from grocer.state.signup import (
     DEFAULT_COUNTRY_CODE,
+    K_CREATED_SIGN_IN,
     K_CREATED_SIGNED_IN,
     STEPS,
     SUCCESS_CLOSE_SECONDS,
@@ -144,7 +145,7 @@ def signup_dialog() -> rx.Component:
             t("auth:signup.created"),
             info_box(SignupState.info, "signup-info"),
             rx.cond(
-                SignupState.info == "auth:signup.createdPleaseSignIn",
+                SignupState.info == K_CREATED_SIGN_IN,
                 to_dialog_button("auth:login.submit", "login", PRIMARY),
             ),
             checkout_ahead(),

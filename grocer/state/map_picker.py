@@ -266,8 +266,7 @@ class MapPickerState(AddressState):
         dialogs = await self.get_state(DialogState)
         await dialogs._open("address")
         self._started = dialogs._seq
-        await self._address()._dialog_opened(lang)
-        self._reset()
+        await self._start(lang, width=None)
         # The dialog first, then the picker over it, in a message of its own (no round trip
         # more): drawn in the same update as the dialog, the picker was hidden from the
         # accessibility tree behind it (a phone's menu, tests/e2e/test_address_maps.py).
@@ -284,7 +283,8 @@ class MapPickerState(AddressState):
 
     async def _start(self, lang: str, width: Any) -> None:
         """The dialog's own start (who is signed in, the stored address, a device position),
-        then this picker closed and empty, opening by itself on a small screen."""
+        then this picker closed and empty, opening by itself on a small screen (a `width` of
+        None: left closed)."""
         await self._address()._dialog_opened(lang)
         self._reset()
         self._open_if_small(width)

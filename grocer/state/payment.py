@@ -31,8 +31,8 @@ from grocer.settings import get_settings
 from grocer.state import route_guard, session_guard
 from grocer.state.address import AddressState
 from grocer.state.bag import BagState
+from grocer.state.checkout import PAYMENT_ROUTE, CheckoutState, parse_instructions
 from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
-from grocer.state.checkout import CheckoutState, parse_instructions
 from grocer.state.payment_method_form import (  # noqa: F401 (card_payload: re-exported)
     TAB_CARD,
     TAB_MOBILE,
@@ -45,7 +45,7 @@ from grocer.state.slot_dialog import DELIVERY, PICKUP, SlotDialogState, parse_ti
 
 logger = logging.getLogger(__name__)
 
-ROUTE = "/payment"
+ROUTE = PAYMENT_ROUTE
 CONFIRMATION_ROUTE = "/order-confirmation"  # the provider returns there too
 TIP_CHOICES: tuple[str, ...] = pricing.TIP_CHOICES  # 5, 10, 15, custom (001 §9)
 DEFAULT_TIP = pricing.DEFAULT_TIP

@@ -41,6 +41,16 @@ def test_the_cart_overlay_fetches_the_checkout_page_ahead(page: Any) -> None:
 
 MAP_SCRIPTS = "/assets/grocer_leaflet"
 """The map helpers' chunk (assets/leaflet/grocer_leaflet.js), which imports Leaflet."""
+FETCHED = "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))"
+
+
+def loaded(page: Any, part: str) -> bool:
+    """Whether the page has fetched a resource whose address holds `part`."""
+    return bool(page.evaluate(FETCHED, part))
+
+
+def wait_loaded(page: Any, part: str) -> None:
+    page.wait_for_function(FETCHED, arg=part)
 
 
 def test_the_cart_overlay_and_the_address_dialog_fetch_the_map_ahead(page: Any) -> None:
@@ -52,10 +62,7 @@ def test_the_cart_overlay_and_the_address_dialog_fetch_the_map_ahead(page: Any) 
     bag_button(page).click()
     page.locator("#bag-panel").get_by_role("button", name="Check out").click()
     page.locator("#cart-overlay").get_by_role("button", name="Continue shopping").wait_for()
-    page.wait_for_function(
-        "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
-        arg=MAP_SCRIPTS,
-    )
+    wait_loaded(page, MAP_SCRIPTS)
     assert page.locator(".leaflet-container").count() == 0  # no map shown: fetched ahead
 
     other: list[str] = []
@@ -64,20 +71,8 @@ def test_the_cart_overlay_and_the_address_dialog_fetch_the_map_ahead(page: Any) 
     open_home(tab)
     assert not any(MAP_SCRIPTS in url for url in other)
     open_dialog(tab)
-    tab.wait_for_function(
-        "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
-        arg=MAP_SCRIPTS,
-    )
+    wait_loaded(tab, MAP_SCRIPTS)
     assert tab.locator(".leaflet-container").count() == 0
-
-
-def loaded(page: Any, part: str) -> bool:
-    return bool(
-        page.evaluate(
-            "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
-            part,
-        )
-    )
 
 
 def test_an_account_made_with_a_bag_fetches_the_checkout_steps_ahead(page: Any, smtp: Any) -> None:
@@ -97,13 +92,8 @@ def test_an_account_made_with_a_bag_fetches_the_checkout_steps_ahead(page: Any, 
     dialog.wait_for(state="detached")
     sign_up_in_dialog(page, smtp, fresh_email())
     page.get_by_text("Compte créé et connecté avec succès !").wait_for()
-    page.wait_for_function(
-        "(part) => performance.getEntriesByType('resource').some((e) => e.name.includes(part))",
-        arg=MAP_SCRIPTS,
-    )
-    page.wait_for_function(
-        "() => performance.getEntriesByType('resource').some((e) => e.name.includes('_checkout_'))"
-    )
+    wait_loaded(page, MAP_SCRIPTS)
+    wait_loaded(page, "/assets/_checkout_")
     assert page.locator(".leaflet-container").count() == 0
 
 
