@@ -137,6 +137,24 @@ def test_guest_choice_is_held_at_checkout_and_the_form_checks_first(
     }
 
 
+def test_a_double_tap_on_the_way_in_holds_the_guests_slot_once(db: Session, shop: dict) -> None:
+    """ "Continuer vers la commande" tapped twice, then the page's start: the guest's choice is
+    held once, and the form is ready."""
+    root = new_tree()
+    alice = shop["alice"]
+    dialog = _open_and_choose(root, _tomorrows_slot(db))
+    run(SlotDialogState.save, dialog)  # signed out: nothing held yet
+    sign_in(root, db, alice)
+    cart.add_item(db, alice, shop["articles"][0].id, 1)
+    db.commit()
+    run(BagState.load_account_bag, sub(root, BagState))
+    checkout = sub(root, CheckoutState)
+    for handler in (CheckoutState.go, CheckoutState.go, CheckoutState.load):
+        run(handler, checkout)
+    (hold,) = _holds(db, alice.id)
+    assert json.loads(dialog.timeslot)["holdId"] == hold.id and checkout.ready
+
+
 @pytest.mark.parametrize("way_in", [CheckoutState.load, CheckoutState.go])
 def test_signed_out_checkout_goes_home_with_the_sign_in_dialog(way_in: Any) -> None:
     """/checkout's start, and the bag's way in, send a signed-out visitor to sign in."""
