@@ -92,7 +92,7 @@ export function Root(props) {
   const controlled = asked !== undefined;
   const open = useOpenNow(controlled ? nowKey : null, asked);
   const onOpenChange = (wanted) => {
-    if (controlled && nowKey) setTimeout(() => want(nowKey, wanted), 0);
+    if (controlled && nowKey) want(nowKey, wanted);
     askChange?.(wanted);
   };
   const [selfOpen, setSelfOpen] = useState(!!defaultOpen);

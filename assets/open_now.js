@@ -26,8 +26,17 @@ const wishes = new Map(); // key → { open, server: the server's value when it 
 const servers = new Map(); // key → the server's value, as last drawn
 const listeners = new Set();
 
+let notifying = null;
+
+/** The drawing follows in a task of its own: a tap's event leaves first. A wish itself is
+ * recorded at once, in the tap's own task, before any answer to it can arrive: recorded later,
+ * a tap answered quickly while the page was busy was taken for a tap not answered yet. */
 function changed() {
-  listeners.forEach((listener) => listener());
+  if (notifying !== null) return;
+  notifying = setTimeout(() => {
+    notifying = null;
+    listeners.forEach((listener) => listener());
+  }, 0);
 }
 
 function subscribe(listener) {
@@ -141,18 +150,18 @@ export function CloseAfter({ nowKey, ms }) {
 }
 
 if (typeof window !== "undefined") {
-  // After the page's own handler (bubbling, at the window), and in a task of its own: the
-  // tap's event leaves first, then the panel is drawn.
+  // After the page's own handler (bubbling, at the window): the tap's event is on its way.
   window.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target && target.closest("[data-open-now]");
     if (!control || control.disabled) return;
-    const wished = parseWishes(control.getAttribute("data-open-now"));
-    setTimeout(() => wished.forEach(([key, open]) => wantOrToggle(key, open)), 0);
+    parseWishes(control.getAttribute("data-open-now")).forEach(([key, open]) =>
+      wantOrToggle(key, open),
+    );
   });
   window.addEventListener("submit", (event) => {
     const form = event.target instanceof Element ? event.target.closest("[data-step-now]") : null;
     const [key, step] = String(form?.getAttribute("data-step-now") || "").split("=");
-    if (key && step) setTimeout(() => wantStep(key, Number(step)), 0);
+    if (key && step) wantStep(key, Number(step));
   });
 }
