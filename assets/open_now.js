@@ -14,6 +14,10 @@
 // dialog whose root names a `nowKey` (grocer/components/dialog.py) reads the wish through
 // `useOpenNow` and records its close requests (Escape, the backdrop, ×) with `want`.
 //
+// A value is shown the same way (`useValueNow`): a control marked `data-value-now="slotDay=2026-12-01"`
+// shows that value at once when tapped, a select marked `data-value-now-key="slotChoice"` the
+// option just chosen, until the server's value changes (the slot dialog's day and hour).
+//
 // A dialog's next step is shown the same way (`useStepNow`): a step's form marked
 // `data-step-now="signup=3"` shows step 3 as soon as it is submitted, so that the shopper types
 // the next step's fields while the server checks this one. Its state counts the step events it
@@ -22,7 +26,7 @@
 // a refusal included (the step the shopper was on comes back with the spec's message).
 import { useEffect, useSyncExternalStore } from "react";
 
-const wishes = new Map(); // key → { open, server: the server's value when it was made }
+const wishes = new Map(); // key → { value, server: the server's value when it was made }
 const servers = new Map(); // key → the server's value, as last drawn
 const listeners = new Set();
 
@@ -52,7 +56,19 @@ export function want(key, open) {
     if (wishes.delete(key)) changed();
     return;
   }
-  wishes.set(key, { open: !!open, server });
+  wishes.set(key, { value: !!open, server });
+  changed();
+}
+
+/** Show `value` (a string) under `key` now, until the server's value for it changes. */
+export function wantValue(key, value) {
+  const server = servers.get(key);
+  const wished = String(value ?? "");
+  if (server === undefined || server === wished) {
+    if (wishes.delete(key)) changed();
+    return;
+  }
+  wishes.set(key, { value: wished, server });
   changed();
 }
 
@@ -63,7 +79,7 @@ function shown(key, server) {
     wishes.delete(key); // the server has spoken since the tap
     return server;
   }
-  return wish.open;
+  return wish.value;
 }
 
 /** Whether the dialog `key` is drawn open: the tap's wish while the server has not answered,
@@ -72,6 +88,15 @@ export function useOpenNow(key, open) {
   const server = !!open;
   if (key) servers.set(key, server);
   const read = () => (key ? shown(key, server) : server);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** The value to draw under `key`: a tap's or a choice's wish while the server has not answered,
+ * else the server's `value` (as a string). */
+export function useValueNow(key, value) {
+  const server = String(value ?? "");
+  servers.set(key, server);
+  const read = () => shown(key, server);
   return useSyncExternalStore(subscribe, read, read);
 }
 
@@ -134,6 +159,16 @@ export function parseWishes(text) {
     .map(([key, value]) => [key, value === TOGGLE ? TOGGLE : value === "1"]);
 }
 
+/** `data-value-now="slotDay=2026-12-01 slotChoice="` → [["slotDay", "2026-12-01"],
+ * ["slotChoice", ""]]. */
+export function parseValues(text) {
+  return String(text || "")
+    .split(/\s+/)
+    .filter((part) => part.includes("="))
+    .map((part) => [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)])
+    .filter(([key]) => key);
+}
+
 function wantOrToggle(key, open) {
   want(key, open === TOGGLE ? !shown(key, servers.get(key)) : open);
 }
@@ -154,11 +189,29 @@ if (typeof window !== "undefined") {
   window.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target : null;
     const control = target && target.closest("[data-open-now]");
-    if (!control || control.disabled) return;
-    parseWishes(control.getAttribute("data-open-now")).forEach(([key, open]) =>
-      wantOrToggle(key, open),
-    );
+    if (control && !control.disabled) {
+      parseWishes(control.getAttribute("data-open-now")).forEach(([key, open]) =>
+        wantOrToggle(key, open),
+      );
+    }
+    const valued = target && target.closest("[data-value-now]");
+    if (valued && !valued.disabled) {
+      parseValues(valued.getAttribute("data-value-now")).forEach(([key, value]) =>
+        wantValue(key, value),
+      );
+    }
   });
+  // Captured before React's handler: React then puts a controlled field back to the value it
+  // was drawn with, which is all a listener after it would read.
+  window.addEventListener(
+    "change",
+    (event) => {
+      const field = event.target instanceof Element ? event.target : null;
+      const key = field?.getAttribute("data-value-now-key");
+      if (key && "value" in field) wantValue(key, field.value);
+    },
+    true,
+  );
   window.addEventListener("submit", (event) => {
     const form = event.target instanceof Element ? event.target.closest("[data-step-now]") : null;
     const [key, step] = String(form?.getAttribute("data-step-now") || "").split("=");

@@ -1,5 +1,6 @@
-"""What a tap opens, closes or moves to, shown at once (issue 23; the browser's part is
-assets/open_now.js): the bag panel, the cart overlay, the slot list, a dialog's next step.
+"""What a tap opens, closes, chooses or moves to, shown at once (issue 23; the browser's part is
+assets/open_now.js): the bag panel, the cart overlay, the slot list, the slot dialog and its day
+and hour, a dialog's next step.
 
 The server still holds each of them (a state var); the page draws the tap's wish until that
 var changes (or, for a step, until the state has answered), then the server's value again.
@@ -24,6 +25,22 @@ def open_now_mark(wishes: dict[str, bool | None]) -> dict[str, str]:
     return {"data-open-now": " ".join(f"{key}={values[open]}" for key, open in wishes.items())}
 
 
+def value_now_mark(values: dict[str, str | rx.Var[str]]) -> dict[str, str | rx.Var[str]]:
+    """The attribute of a control that shows these values at once when tapped:
+    `custom_attrs=value_now_mark({"slotDay": day["iso"]})` (values without spaces). Its own
+    event still tells the state."""
+    parts = [f"{key}=" + value for key, value in values.items()]
+    text = parts[0]
+    for part in parts[1:]:
+        text = text + " " + part
+    return {"data-value-now": text}
+
+
+def value_now_field(key: str) -> dict[str, str]:
+    """The attribute of a select whose chosen option is shown under `key` at once."""
+    return {"data-value-now-key": key}
+
+
 def now_hook(name: str, function: str, key: str, *reads: rx.Var) -> VarData:
     """Var data declaring `const {name} = {function}("{key}", ...reads);` (a hook of
     assets/open_now.js) in the body of the component that uses it, after the state contexts
@@ -41,6 +58,14 @@ def shown_open(key: str, open: rx.Var[bool]) -> rx.Var[bool]:
     name = f"{key}OpenNow"
     data = now_hook(name, "useOpenNow", key, open)
     return rx.Var(_js_expr=name, _var_type=bool, _var_data=data).to(bool)
+
+
+def shown_value(key: str, value: rx.Var) -> rx.Var[str]:
+    """The value drawn under `key` (a string): a tap's or a choice's wish until `value` (the
+    server's) changes, else `value` (a hook, as `shown_open`)."""
+    name = f"{key}ValueNow"
+    data = now_hook(name, "useValueNow", key, value)
+    return rx.Var(_js_expr=name, _var_type=str, _var_data=data).to(str)
 
 
 CloseAfter = asset_component(OPEN_NOW_JS, "CloseAfter", now_key=rx.Var[str], ms=rx.Var[int])

@@ -9,7 +9,8 @@ import reflex as rx
 from grocer.components.dialog import FOCUS
 from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t
-from grocer.components.slot_dialog import day_name
+from grocer.components.open_now import open_now_mark
+from grocer.components.slot_dialog import DELIVERY_NOW, day_name
 from grocer.state.bag import BagState
 from grocer.state.checkout import CheckoutState
 from grocer.state.delivery_panel import DeliveryPanelState
@@ -30,6 +31,7 @@ def choose_hour_button() -> rx.Component:
         type="button",
         on_click=SlotDialogState.open_delivery(day),
         class_name=f"{LINK_BUTTON} mt-3",
+        custom_attrs=open_now_mark({DELIVERY_NOW: True}),
     )
 
 

@@ -1,19 +1,37 @@
 """The delivery-slot dialog (001 §2 "Delivery-slot dialogs"): days strip, hour select,
-"Annuler" / "Enregistrer", the standard-slots banner and, signed out, the sign-in block."""
+"Annuler" / "Enregistrer", the standard-slots banner and, signed out, the sign-in block.
+
+Its slots are fetched ahead (grocer.state.slot_dialog), so the browser answers the opening, the
+day and the hour at once (assets/open_now.js, issue 23): the day drawn filters the hours, and
+an hour of another day is drawn unchosen, as the state's `choose_day` does. The state's answers
+then rule again; only "Enregistrer" waits for the server.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import reflex as rx
+from reflex.vars import VarData
 
 from grocer.components.auth_dialog import INPUT, LABEL
 from grocer.components.choice import action_button, choice_button
 from grocer.components.dialog import dialog
 from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t, t_var
+from grocer.components.open_now import (
+    open_now_mark,
+    shown_value,
+    value_now_field,
+    value_now_mark,
+)
 from grocer.state.session import SessionState
 from grocer.state.slot_dialog import DELIVERY, DayTab, SlotDialogState, SlotRow
+
+DELIVERY_NOW = "slotDelivery"
+"""The delivery dialog's key: "Choisir l'heure de livraison" and "Annuler" draw it at once."""
+DAY_NOW = "slotDay"
+CHOICE_NOW = "slotChoice"
 
 
 def day_name(day: rx.Var[DayTab]) -> rx.Var[str]:
@@ -29,29 +47,56 @@ def slot_error() -> rx.Component:
     return error_box(SlotDialogState.error_key, "slot-error")
 
 
-def dialog_buttons(save_label: Any) -> rx.Component:
-    """ "Annuler" and the save button, disabled until a slot is chosen."""
+def dialog_buttons(
+    save_label: Any, can_save: rx.Var[bool] | None = None, now_key: str | None = None
+) -> rx.Component:
+    """ "Annuler" and the save button, disabled until a slot is chosen (`can_save`, else the
+    state's choice); with `now_key`, "Annuler" draws the dialog closed at once."""
+    can = SlotDialogState.can_save if can_save is None else can_save
     return rx.el.div(
-        action_button(t("checkout:slots.cancel"), SlotDialogState.close, f"{SECONDARY} flex-1"),
+        action_button(
+            t("checkout:slots.cancel"),
+            SlotDialogState.close,
+            f"{SECONDARY} flex-1",
+            **({"custom_attrs": open_now_mark({now_key: False})} if now_key else {}),
+        ),
         rx.el.button(
             rx.cond(SlotDialogState.busy, t("checkout:slots.saving"), save_label),
             type="button",
             on_click=SlotDialogState.save,
-            disabled=~SlotDialogState.can_save,
+            disabled=~can,
             class_name=f"{PRIMARY} flex-1 whitespace-nowrap px-4 text-sm sm:text-base",
         ),
         class_name="flex gap-3 border-t border-gray-100 px-6 py-4",
     )
 
 
+def _shown_day() -> rx.Var[str]:
+    """The day drawn: the one just tapped, else the state's."""
+    return shown_value(DAY_NOW, SlotDialogState.day)
+
+
+def _shown_choice() -> rx.Var[str]:
+    """The hour drawn chosen ("" for none): the one just taken, else the state's, and only if
+    its slot is on the day drawn."""
+    chosen = shown_value(CHOICE_NOW, SlotDialogState.chosen_value)
+    day, rows = _shown_day(), SlotDialogState.rows
+    expr = (
+        f"(({rows}).some((row) => String(row.id) === {chosen} && row.date === {day})"
+        f' ? {chosen} : "")'
+    )
+    data = VarData.merge(*(var._get_all_var_data() for var in (chosen, day, rows)))
+    return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
+
+
 def _day_button(day: rx.Var[DayTab]) -> rx.Component:
     return choice_button(
         day_name(day),
         on_click=SlotDialogState.choose_day(day["iso"]),
-        selected=SlotDialogState.day == day["iso"],
+        selected=_shown_day() == day["iso"],
         size="h-10 shrink-0 px-4",
         off="border border-gray-200 bg-white text-gray-800 hover:border-green-600",
-        custom_attrs={"data-day": day["iso"]},
+        custom_attrs={"data-day": day["iso"], **value_now_mark({DAY_NOW: day["iso"]})},
     )
 
 
@@ -65,6 +110,11 @@ def _option(row: rx.Var[SlotRow]) -> rx.Component:
         value=row["id"].to_string(),
         disabled=~row["available"],
     )
+
+
+def _day_option(row: rx.Var[SlotRow]) -> rx.Component:
+    """A slot of the day drawn (the others are not in the list)."""
+    return rx.cond(row["date"] == _shown_day(), _option(row))
 
 
 def signed_out_block() -> rx.Component:
@@ -100,12 +150,13 @@ def slot_dialog() -> rx.Component:
             rx.el.label(t("checkout:slots.selectHour"), html_for="slot-select", class_name=LABEL),
             rx.el.select(
                 rx.el.option(t("checkout:slots.placeholder"), value="", disabled=True),
-                rx.foreach(SlotDialogState.day_slots, _option),
+                rx.foreach(SlotDialogState.rows, _day_option),
                 id="slot-select",
-                value=SlotDialogState.chosen_value,
+                value=_shown_choice(),
                 on_change=SlotDialogState.choose_slot,
                 disabled=SlotDialogState.loading,
                 class_name=f"{INPUT} pr-8",
+                custom_attrs=value_now_field(CHOICE_NOW),
             ),
         ),
         rx.el.p(
@@ -120,6 +171,8 @@ def slot_dialog() -> rx.Component:
         title=t("checkout:slots.title"),
         save_label=t("checkout:slots.save"),
         dialog_id="slot-dialog",
+        can_save=(_shown_choice() != "") & ~SlotDialogState.busy,
+        now_key=DELIVERY_NOW,
     )
 
 
@@ -130,9 +183,11 @@ def slot_dialog_frame(
     save_label: Any,
     dialog_id: str,
     size: str = "md",
+    can_save: rx.Var[bool] | None = None,
+    now_key: str | None = None,
 ) -> rx.Component:
     """What both slot dialogs share: the body's frame, the error, the signed-out block, the
-    buttons; open while `kind` is the open dialog."""
+    buttons; open while `kind` is the open dialog (drawn at once under `now_key`, if any)."""
     body = rx.el.div(
         *children,
         slot_error(),
@@ -141,10 +196,11 @@ def slot_dialog_frame(
     )
     return dialog(
         body,
-        dialog_buttons(save_label),
+        dialog_buttons(save_label, can_save, now_key),
         open=SlotDialogState.kind == kind,
         on_close=SlotDialogState.close,
         title=title,
         size=size,
         dialog_id=dialog_id,
+        now_key=now_key,
     )

@@ -13,6 +13,7 @@ import reflex as rx
 
 from grocer.models.base import utcnow
 from grocer.services import slots
+from grocer.state.slot_dialog import SlotDialogState
 
 DAYS = slots.DAYS_PER_PAGE[slots.DELIVERY]  # 5
 FULL_WEEK_DAYS = 7
@@ -71,9 +72,12 @@ class DeliveryPanelState(rx.State):
         return day_cards(utcnow().date(), self.week_offset, self.full_week)
 
     @rx.event
-    def toggle_slots(self) -> None:
-        """ "Voir les créneaux" opens (and closes) the slot panel."""
+    async def toggle_slots(self) -> None:
+        """ "Voir les créneaux" opens (and closes) the slot panel; opening it fetches the
+        delivery dialog's slots ahead, for "Choisir l'heure de livraison"."""
         self.show_slots = not self.show_slots
+        if self.show_slots:
+            await (await self.get_state(SlotDialogState)).fetch_delivery_ahead()
 
     @rx.event
     def toggle_pickup(self) -> None:

@@ -6,6 +6,11 @@ key `deliveryTimeslot` ({dayOffset, slot} plus kind, date, slotId, label, and on
 server holdId and expiresAt). A signed-in shopper's choice is held at once (one live hold per
 shopper); a guest's is kept in the browser only and held at checkout after sign-in
 (`hold_stored`).
+
+The delivery dialog's days and hours are fetched ahead, when "Voir les créneaux" shows the slot
+list (`fetch_delivery_ahead`): the dialog then opens, changes day and takes an hour at once in
+the browser (grocer.components.slot_dialog, issue 23), and only "Enregistrer" waits for the
+server.
 """
 
 from __future__ import annotations
@@ -181,6 +186,7 @@ class SlotDialogState(rx.State):
     timeslot: str = rx.LocalStorage("", name=STORAGE_KEY, sync=True)
 
     kind: str = ""  # the open dialog: DELIVERY, PICKUP or "" (closed)
+    listed: str = ""  # the kind `rows` were listed for (fetched ahead, or the open dialog's)
     rows: list[SlotRow] = []
     first_day: str = ""  # ISO date of the first day listed
     day: str = ""  # the chosen day (delivery strip)
@@ -214,12 +220,8 @@ class SlotDialogState(rx.State):
         if not self.first_day:
             return []
         first = date.fromisoformat(self.first_day)
-        count = DELIVERY_DAYS if self.kind == DELIVERY else PICKUP_DAYS
+        count = DELIVERY_DAYS if self.listed == DELIVERY else PICKUP_DAYS
         return day_tabs(self.rows, first, count, utcnow().date())
-
-    @rx.var
-    def day_slots(self) -> list[SlotRow]:
-        return [row for row in self.rows if row["date"] == self.day]
 
     @rx.var
     def chosen_value(self) -> str:
@@ -235,18 +237,19 @@ class SlotDialogState(rx.State):
     def _row(self, slot_id: int) -> SlotRow | None:
         return next((row for row in self.rows if row["id"] == slot_id), None)
 
-    async def _load(self) -> None:
+    async def _load(self, kind: str) -> None:
         today = utcnow().date()
-        if self.kind == DELIVERY:
+        if kind == DELIVERY:
             first, count = today, DELIVERY_DAYS
         else:
             first, count = today + timedelta(days=PICKUP_DAYS * self.page), PICKUP_DAYS
+        self.listed = kind
         self.first_day = first.isoformat()
         self.loading = True
         try:
-            answer = await _list(self.kind, first, count)
+            answer = await _list(kind, first, count)
         except Exception:
-            logger.warning("slots: could not list the %s slots", self.kind, exc_info=True)
+            logger.warning("slots: could not list the %s slots", kind, exc_info=True)
             self.rows = []
             self.error_key = K_LOAD
         else:
@@ -256,8 +259,10 @@ class SlotDialogState(rx.State):
         if chosen is None or not chosen["available"]:
             self.chosen = 0
 
-    async def _open(self, kind: str, day: str = ""):
-        self.kind = kind
+    async def _prepare(self, kind: str, day: str = "") -> None:
+        """Everything the dialog of `kind` shows as it opens (the kept choice; on `day` (ISO)
+        when it is listed), without opening it: fetched ahead, the opening then changes
+        nothing that the browser already draws."""
         self.page = 0
         self.error_key = ""
         stored = parse_timeslot(self.timeslot)
@@ -265,12 +270,27 @@ class SlotDialogState(rx.State):
         self.chosen = int(stored["slotId"]) if same else 0
         self.day = str(stored["date"]) if same and kind == DELIVERY else ""
         self.pickup_address = address_line((await self.get_state(AddressState)).address)
-        yield
-        await self._load()
-        if kind == DELIVERY and isinstance(day, str) and any(t["iso"] == day for t in self.days):
+        await self._load(kind)
+        if kind != DELIVERY:
+            return
+        listed = {tab["iso"] for tab in self.days}
+        if isinstance(day, str) and day in listed:
             self.day = day
-        if kind == DELIVERY and not self.day:
+        if self.day not in listed:
             self.day = self.first_day
+
+    async def fetch_delivery_ahead(self) -> None:
+        """The delivery dialog's days and hours, before it is opened (not while a slot dialog
+        is open: its choice is being made)."""
+        if not self.kind:
+            await self._prepare(DELIVERY)
+
+    async def _open(self, kind: str, day: str = ""):
+        if self.listed != kind:  # nothing fetched ahead: the dialog shows while its slots load
+            self.rows, self.first_day, self.kind = [], "", kind
+            yield
+        await self._prepare(kind, day)
+        self.kind = kind
 
     # --- events ---
 
@@ -317,13 +337,13 @@ class SlotDialogState(rx.State):
     async def next_page(self):
         if self.kind == PICKUP and self.page < PICKUP_PAGES - 1:
             self.page += 1
-            await self._load()
+            await self._load(PICKUP)
 
     @rx.event
     async def previous_page(self):
         if self.kind == PICKUP and self.page > 0:
             self.page -= 1
-            await self._load()
+            await self._load(PICKUP)
 
     @rx.event
     async def save(self):
@@ -345,7 +365,7 @@ class SlotDialogState(rx.State):
                 self.busy = False
                 self.error_key = ERROR_KEYS.get(getattr(exc, "key", ""), K_UNAVAILABLE)
                 self.chosen = 0
-                await self._load()
+                await self._load(self.kind)
                 return
             except Exception as exc:
                 self.busy = False

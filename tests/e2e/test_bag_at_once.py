@@ -31,6 +31,9 @@ from tests.support.held_answers import HeldAnswers
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
+TOMORROWS_HOURS = [
+    re.compile(rf"^{hours}( — .+)?$") for hours in ("9h - 13h", "13h - 17h", "17h - 21h")
+]
 
 
 def first_card(page: Page) -> tuple[int, Locator]:
@@ -169,6 +172,57 @@ def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> Non
     expect(panel).to_be_visible()
     panel.get_by_role("button", name="Check out").click()
     expect(overlay.locator("#slot-area")).to_be_visible()  # shown three times: left open
+
+
+def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page) -> None:
+    """The delivery dialog's slots come with the slot list: opening the dialog, "Demain" and
+    an hour show before the server's answers, which then agree; "Enregistrer" keeps it."""
+    socket, _, _ = home_with_held_answers(page)
+    page.locator(ADD).first.click()
+    wait_count(page, 1)
+    bag_button(page).click()
+    page.locator("#bag-panel").get_by_role("button", name="Check out").click()
+    overlay = page.locator("#cart-overlay")
+    overlay.get_by_role("button", name="Voir les créneaux").click()
+    socket.wait_passed('"listed_rx_state_":"delivery"')  # the slots, fetched ahead
+    socket.hold = True
+    choose = overlay.get_by_role("button", name="Choisir l'heure de livraison")
+    dialog = page.get_by_role("dialog", name="Créneau de livraison")
+    choose.click()
+    expect(dialog).to_be_visible()  # the server's answer is held: this is the page's own
+    dialog.get_by_role("button", name="Annuler").click()
+    expect(dialog).to_have_count(0)
+    choose.click()
+    expect(dialog).to_be_visible()
+    tomorrow = dialog.get_by_role("button", name="Demain", exact=True)
+    tomorrow.click()
+    expect(tomorrow).to_have_attribute("aria-pressed", "true")
+    select = dialog.get_by_label("Sélectionner une heure")
+    hours = select.locator("option")  # the placeholder, then tomorrow's three hours
+    expect(hours).to_have_text(["Sélectionnez un créneau", *TOMORROWS_HOURS])
+    save = dialog.get_by_role("button", name="Enregistrer")
+    expect(save).to_be_disabled()
+    free = select.locator("option:not([disabled])").first
+    value = free.get_attribute("value") or ""
+    label = free.inner_text().strip()
+    select.select_option(value)
+    expect(save).to_be_enabled()
+    expect(select).to_have_value(value)
+    today = dialog.get_by_role("button", name="Aujourd'hui", exact=True)
+    today.click()  # another day: the hour of tomorrow is no longer chosen
+    expect(select).to_have_value("")
+    expect(save).to_be_disabled()
+    tomorrow.click()
+    select.select_option(value)
+    expect(save).to_be_enabled()
+    assert socket.held, "the server answered taps the page never saw"
+    socket.release()  # open, closed, open, the days and hours: the page agrees with each
+    page.wait_for_timeout(500)
+    expect(tomorrow).to_have_attribute("aria-pressed", "true")
+    expect(select).to_have_value(value)
+    save.click()
+    expect(dialog).to_have_count(0)
+    overlay.get_by_test_id("overlay-chosen-slot").get_by_text(f"Demain, {label}").wait_for()
 
 
 def test_a_tap_nobody_answers_goes_back_to_the_servers_bag(page: Page) -> None:

@@ -23,6 +23,7 @@ class HeldAnswers:
         self.hold = False
         self.hold_after: str | None = None
         self.held: list[str | bytes] = []
+        self.passed: list[str] = []  # what reached the page, in order
         self.route: WebSocketRoute | None = None
         page.route_web_socket(SOCKET, self._connect)
 
@@ -39,6 +40,7 @@ class HeldAnswers:
             self.held.append(message)
         elif self.route is not None:
             self.route.send(message)
+            self.passed.append(str(message))
             if self.hold_after is not None and self.hold_after in str(message):
                 self.hold, self.hold_after = True, None
 
@@ -53,6 +55,10 @@ class HeldAnswers:
         """Until the page has the server's state (a tap before it would wait for it)."""
         self._wait(lambda: self.hydrated, "the page was never hydrated")
 
+    def wait_passed(self, text: str) -> None:
+        """Until a message holding `text` has reached the page."""
+        self._wait(lambda: any(text in message for message in self.passed), f"no {text} came")
+
     def wait_held(self) -> None:
         """Until the server has sent something the page is not given."""
         self._wait(lambda: bool(self.held), "the server sent nothing to hold")
@@ -62,4 +68,5 @@ class HeldAnswers:
         assert self.route is not None
         for message in self.held:
             self.route.send(message)
+            self.passed.append(str(message))
         self.held.clear()
