@@ -20,11 +20,11 @@ from grocer.components.overlay_checkout import (
     choose_pickup_button,
     chosen_slot,
     continue_to_checkout,
+    to_checkout_button,
 )
 from grocer.components.prefetch import checkout_ahead
 from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState
-from grocer.state.checkout import CheckoutState
 from grocer.state.currency import CurrencyState
 from grocer.state.delivery_panel import DayCard, DeliveryPanelState
 
@@ -68,14 +68,10 @@ def save_failed_notice() -> rx.Component:
                     ),
                 ),
             ),
-            rx.el.button(
+            to_checkout_button(
                 t("bag:placeOrder"),
-                type="button",
-                on_click=CheckoutState.go,
-                class_name=(
-                    "inline-flex h-10 shrink-0 items-center rounded-full bg-red-700 px-4 text-sm "
-                    f"font-semibold text-white hover:bg-red-800 {FOCUS}"
-                ),
+                "inline-flex h-10 shrink-0 items-center rounded-full bg-red-700 px-4 text-sm "
+                f"font-semibold text-white hover:bg-red-800 {FOCUS}",
             ),
             role="alert",
             class_name=(

@@ -4,16 +4,20 @@ button shown only after a failed save)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
+from grocer.components.bag_now import opens_bag
 from grocer.components.dialog import FOCUS
 from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t
 from grocer.components.open_now import open_now_mark
 from grocer.components.slot_dialog import DELIVERY_NOW, day_name
 from grocer.state.bag import BagState
-from grocer.state.checkout import CheckoutState
+from grocer.state.checkout import ROUTE, CheckoutState
 from grocer.state.delivery_panel import DeliveryPanelState
+from grocer.state.session import SessionState
 from grocer.state.slot_dialog import PICKUP, SlotDialogState
 
 LINK_BUTTON = (
@@ -64,13 +68,23 @@ def chosen_slot() -> rx.Component:
     )
 
 
-def continue_to_checkout() -> rx.Component:
+def to_checkout_button(label: Any, class_name: str) -> rx.Component:
+    """A way on to /checkout from the cart overlay. Signed in, the tap moves the browser at
+    once (the page's scripts were fetched ahead) and closes the overlay, while its event
+    prepares the form (`CheckoutState.moved`, one round trip less before the form on a slow
+    link, issue 23). Signed out, the event decides where to go (the guard's sign-in)."""
+
+    def button(on_click: Any, attrs: dict[str, str]) -> rx.Component:
+        return rx.el.button(
+            label, type="button", on_click=on_click, class_name=class_name, custom_attrs=attrs
+        )
+
     return rx.cond(
-        BagState.count > 0,
-        rx.el.button(
-            t("checkout:overlay.continue"),
-            type="button",
-            on_click=CheckoutState.go,
-            class_name=PRIMARY,
-        ),
+        SessionState.is_authenticated,
+        button([rx.redirect(ROUTE), CheckoutState.moved], opens_bag(False, False)),
+        button(CheckoutState.go, {}),
     )
+
+
+def continue_to_checkout() -> rx.Component:
+    return rx.cond(BagState.count > 0, to_checkout_button(t("checkout:overlay.continue"), PRIMARY))

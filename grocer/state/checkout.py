@@ -184,6 +184,15 @@ class CheckoutState(rx.State):
         away = await self._prepare()
         return away if away is not None else rx.redirect(ROUTE)
 
+    @rx.event
+    async def moved(self):
+        """The same for a signed-in shopper's tap, which moved the browser to /checkout at
+        once (grocer.components.overlay_checkout.to_checkout_button): the overlay closes and
+        the form comes in this answer, while the page is drawn; no move of its own. A visitor
+        the guard refuses still goes where /checkout's start sends him."""
+        (await self.get_state(BagState))._close_overlays()
+        return await self._prepare()
+
     async def _prepare(self) -> Any:
         """The guard, then the form prefilled (`ready`); None, or where the visitor goes
         instead."""

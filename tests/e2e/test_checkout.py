@@ -346,8 +346,10 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
 def test_checkout_and_payment_show_before_their_starts_answer(
     page: Any, shop: str, smtp: Any
 ) -> None:
-    """The tap that moves to /checkout (or /payment) prepares that page in the same answer:
-    the form, prefilled, and the quote show while the page's own start is still unanswered."""
+    """Signed in, "Continuer vers la commande" moves to /checkout before any answer, and its
+    own answer brings the prefilled form while the page's start is unanswered; "Confirmer"
+    prepares /payment in the same answer as the move: the quote shows while the page's own
+    start is still unanswered."""
     socket = HeldAnswers(page)
     email = fresh_email("aicha")
     api_account(shop, smtp, email)
@@ -359,9 +361,12 @@ def test_checkout_and_payment_show_before_their_starts_answer(
     add_articles(page, 1)
     choose_pickup_slot(page, open_overlay(page))
 
-    socket.hold_after = '"_redirect"'  # the move goes through; the page's start is held
+    socket.hold = True
     page.locator("#cart-overlay").get_by_role("button", name="Continuer vers la commande").click()
-    page.wait_for_url("**/checkout")
+    page.wait_for_url("**/checkout")  # moved, and the overlay closed, with every answer held
+    page.get_by_role("heading", name="Commande", exact=True).wait_for()
+    expect(page.locator("#cart-overlay")).to_have_count(0)
+    socket.release_through('"ready_rx_state_":true')  # the tap's own answer: the form
     socket.wait_held()  # the page's start is answered, and the page has not had the answer
     page.get_by_role("heading", name="Instructions de livraison").wait_for()
     expect(page.locator("#co-phone")).not_to_have_value("")  # prefilled from the profile

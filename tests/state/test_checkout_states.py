@@ -155,9 +155,10 @@ def test_a_double_tap_on_the_way_in_holds_the_guests_slot_once(db: Session, shop
     assert json.loads(dialog.timeslot)["holdId"] == hold.id and checkout.ready
 
 
-@pytest.mark.parametrize("way_in", [CheckoutState.load, CheckoutState.go])
+@pytest.mark.parametrize("way_in", [CheckoutState.load, CheckoutState.go, CheckoutState.moved])
 def test_signed_out_checkout_goes_home_with_the_sign_in_dialog(way_in: Any) -> None:
-    """/checkout's start, and the bag's way in, send a signed-out visitor to sign in."""
+    """/checkout's start, and the bag's ways in (a forged `moved` too), send a signed-out
+    visitor to sign in."""
     root = new_tree()
     checkout = sub(root, CheckoutState)
     (events,) = run(way_in, checkout)
@@ -183,6 +184,28 @@ def test_the_bag_opens_checkout_with_its_form_ready(db: Session, shop: dict) -> 
     assert checkout.ready and not bag.overlay_open and not bag.panel_open
     run(CheckoutState.load, checkout)  # the page's start then finds the same form
     assert checkout.ready
+
+
+def test_a_tap_that_moved_at_once_gets_its_form_without_a_move(db: Session, shop: dict) -> None:
+    """Signed in, the tap moved the browser itself: its event closes the overlay and prefills
+    the form, and sends no move of its own; an empty bag still goes home."""
+    root = new_tree()
+    alice = shop["alice"]
+    sign_in(root, db, alice)
+    cart.add_item(db, alice, shop["articles"][0].id, 1)
+    db.commit()
+    bag = sub(root, BagState)
+    run(BagState.load_account_bag, bag)
+    bag.overlay_open = True
+    checkout = sub(root, CheckoutState)
+    assert run(CheckoutState.moved, checkout) == [None]
+    assert checkout.ready and not bag.overlay_open and not bag.panel_open
+    assert checkout.first_name == alice.first_name
+    cart.clear(db, alice)
+    db.commit()
+    run(BagState.load_account_bag, bag)
+    (events,) = run(CheckoutState.moved, checkout)
+    assert not checkout.ready and '"/"' in str(events)
 
 
 @pytest.mark.parametrize("forged", ["x", None, [], 42])

@@ -63,6 +63,18 @@ class HeldAnswers:
         """Until the server has sent something the page is not given."""
         self._wait(lambda: bool(self.held), "the server sent nothing to hold")
 
+    def release_through(self, text: str) -> None:
+        """Deliver what is held up to the first message holding `text` (waited for), and keep
+        holding what follows."""
+        self._wait(lambda: any(text in str(m) for m in self.held), f"no {text} was held")
+        assert self.route is not None
+        while self.held:
+            message = self.held.pop(0)
+            self.route.send(message)
+            self.passed.append(str(message))
+            if text in str(message):
+                return
+
     def release(self) -> None:
         self.hold = False
         assert self.route is not None
