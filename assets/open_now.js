@@ -215,6 +215,12 @@ if (typeof window !== "undefined") {
   window.addEventListener("submit", (event) => {
     const form = event.target instanceof Element ? event.target.closest("[data-step-now]") : null;
     const [key, step] = String(form?.getAttribute("data-step-now") || "").split("=");
-    if (key && step) wantStep(key, Number(step));
+    // A field the browser already knows is wrong (an e-mail without "@"): the server's
+    // message comes at once, the step does not move.
+    if (!key || !step || !form.checkValidity()) return;
+    form.querySelectorAll("[data-value-now-key]").forEach((field) => {
+      wantValue(field.getAttribute("data-value-now-key"), field.value);
+    });
+    wantStep(key, Number(step));
   });
 }

@@ -29,9 +29,9 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.icons import icon_badge
-from grocer.components.open_now import now_hook
+from grocer.components.open_now import now_hook, shown_value, value_now_field
 from grocer.state.dialogs import DialogState
-from grocer.state.otp_flow import EMAIL_MAX, OtpFlowState
+from grocer.state.otp_flow import EMAIL_MAX, RESEND_SECONDS, OtpFlowState
 
 
 def lang_input() -> rx.Component:
@@ -63,6 +63,12 @@ def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:
     return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
 
 
+def step_error(state: type[OtpFlowState], flow: str) -> rx.Var[str]:
+    """The state's message, while the step it belongs to is the one drawn (a step drawn ahead
+    of the server's answer starts clean; a refusal brings its step back with the message)."""
+    return rx.cond(shown_step(state, flow) == state.step, state.error, "").to(str)
+
+
 def back_button(state: type[OtpFlowState]) -> rx.Component:
     """ "Retour" to the previous step (disabled while a call is running)."""
     return rx.el.button(
@@ -89,36 +95,47 @@ def email_step(state: type[OtpFlowState], flow: str, *after: rx.Component) -> rx
             error_id=f"{flow}-error",
             invalid=state.error != "",
             autofocus=True,
-            extra=verbatim_attrs(EMAIL_MAX),
+            extra={**verbatim_attrs(EMAIL_MAX), **value_now_field(email_key(flow))},
         ),
         lang_input(),
         submit_button(t(f"auth:{flow}.sendCode"), t("auth:common.sending"), state.busy),
         *after,
         on_submit=state.send_code,
         form_id=f"{flow}-email-form",
+        next_step=f"{flow}=2",
     )
 
 
+def email_key(flow: str) -> str:
+    """The key under which the e-mail just submitted is shown on the code step, before the
+    server's answer (assets/open_now.js)."""
+    return f"{flow}Email"
+
+
 def code_step(state: type[OtpFlowState], flow: str) -> rx.Component:
-    """Step 2: the 6-digit code, Verify, Back and Resend (a countdown until it is allowed)."""
+    """Step 2: the 6-digit code, Verify, Back and Resend (a countdown until it is allowed).
+    Drawn as soon as step 1 is submitted: until the server's answer, it names the e-mail
+    typed, the countdown stands at its start and Verify is not busy with the sending."""
+    ahead = shown_step(state, flow) != state.step
+    seconds = rx.cond(ahead, RESEND_SECONDS, state.resend_seconds)
     return step_form(
         rx.el.p(
-            t(f"auth:{flow}.codeSent", email=state.email),
+            t(f"auth:{flow}.codeSent", email=shown_value(email_key(flow), state.email)),
             class_name="text-sm text-gray-600",
         ),
-        code_field(f"{flow}-code", error_id=f"{flow}-error", invalid=state.error != ""),
-        submit_button(t(f"auth:{flow}.verify"), t("auth:common.verifying"), state.busy),
+        code_field(f"{flow}-code", error_id=f"{flow}-error", invalid=step_error(state, flow) != ""),
+        submit_button(t(f"auth:{flow}.verify"), t("auth:common.verifying"), state.busy & ~ahead),
         rx.el.div(
             back_button(state),
             rx.el.button(
                 rx.cond(
-                    state.resend_seconds > 0,
-                    t("auth:common.resendIn", seconds=state.resend_seconds),
+                    seconds > 0,
+                    t("auth:common.resendIn", seconds=seconds),
                     t(f"auth:{flow}.resend"),
                 ),
                 type="button",
                 on_click=state.resend_code(current_language),
-                disabled=(state.resend_seconds > 0) | state.busy,
+                disabled=(seconds > 0) | state.busy,
                 class_name=LINK,
             ),
             class_name="flex items-center justify-between gap-3",
@@ -153,7 +170,7 @@ def password_step(
                 on_toggle=on_toggle,
                 autocomplete="new-password",
                 error_id=f"{flow}-error",
-                invalid=state.error != "",
+                invalid=step_error(state, flow) != "",
             )
             for name, field_label, shown, on_toggle in fields
         ),
@@ -212,7 +229,7 @@ def code_flow_dialog(
         *([unless_done(header)] if header is not None else []),
         rx.el.div(
             network_notice(),
-            error_box(state.error, f"{flow}-error"),
+            error_box(step_error(state, flow), f"{flow}-error"),
             unless_done(info_box(state.info)),
             rx.cond(
                 state.done,

@@ -23,6 +23,7 @@ from grocer.components.otp_step import (
     lang_input,
     password_step,
     shown_step,
+    step_error,
     step_form,
 )
 from grocer.components.prefetch import checkout_ahead
@@ -113,7 +114,7 @@ def _step_phone() -> rx.Component:
                 "signup-phone",
                 input_class=INPUT,
                 country_code=DEFAULT_COUNTRY_CODE,
-                invalid=SignupState.error != "",
+                invalid=step_error(SignupState, "signup") != "",
                 error_id=_ERROR_ID,
                 attrs={"onInput": digits_only(PHONE_MAX_DIGITS)},
                 auto_focus=True,

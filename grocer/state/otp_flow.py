@@ -149,7 +149,7 @@ class OtpFlowState(rx.State, mixin=True):
     resend_seconds: int = 0
     show_password: bool = False
     show_confirm: bool = False
-    # The step events answered (verify, and sign-up's password step), whatever the answer:
+    # The step events answered (send, verify, and sign-up's password step), whatever the answer:
     # the browser shows the next step as soon as a step is submitted, and the server's step
     # again once this count has caught up with the steps submitted (assets/open_now.js,
     # issue 23). It only grows.
@@ -236,23 +236,28 @@ class OtpFlowState(rx.State, mixin=True):
 
     @rx.event
     async def send_code(self, form_data: dict):
-        """Step 1: e-mail a code, then step 2 with a 60 s resend countdown."""
-        if self.busy or self.step != 1:
-            return
-        email = form_text(form_data, "email", EMAIL_MAX + 1).strip()
-        problem = email_problem(email, self.TEXTS)
-        if problem:
-            self.error = problem
-            return
-        self.error = ""
-        self.busy = True
-        yield
-        sent = self._send(email, chosen_language(form_data))
-        if not await self._attempt(sent, self.TEXTS.send_error):
-            return
-        self.email = accounts.normalise_email(email)
-        self.step = 2
-        yield self._start_countdown()
+        """Step 1: e-mail a code, then step 2 with a 60 s resend countdown. Counted in
+        `answered` whatever happens: the browser already shows step 2."""
+        try:
+            if self.busy or self.step != 1:
+                return
+            email = form_text(form_data, "email", EMAIL_MAX + 1).strip()
+            problem = email_problem(email, self.TEXTS)
+            if problem:
+                self.error = problem
+                return
+            self.error = ""
+            self.busy = True
+            yield
+            sent = self._send(email, chosen_language(form_data))
+            if not await self._attempt(sent, self.TEXTS.send_error):
+                return
+            self.email = accounts.normalise_email(email)
+            self.step = 2
+            countdown = self._start_countdown()
+        finally:
+            self.answered += 1
+        yield countdown
 
     def _start_countdown(self) -> EventHandler:
         self._resend_at = time.time() + RESEND_SECONDS

@@ -1,7 +1,7 @@
 """The sign-up dialog shows its next step as soon as a step is submitted (issue 23,
-assets/open_now.js): the shopper types the password while the server checks the code, and
-the phone while it takes the password. The server's answer then stands: a refused step comes
-back with the spec's message."""
+assets/open_now.js): the code step while the server sends the code, the password while it
+checks the code, and the phone while it takes the password. The server's answer then stands:
+a refused step comes back with the spec's message."""
 
 from __future__ import annotations
 
@@ -31,6 +31,52 @@ def code_step(page: Page, smtp: Any) -> tuple[HeldAnswers, str]:
     dialog.get_by_role("button", name="Recevoir le code").click()
     page.get_by_label("Code à 6 chiffres").wait_for()
     return socket, smtp.wait_for_code(email)
+
+
+EMAIL_INVALID = "Veuillez entrer une adresse email valide"  # 001 §5
+
+
+def test_the_code_step_shows_while_the_code_is_sent(page: Page, smtp: Any) -> None:
+    """ "Recevoir le code": the code step at once, naming the e-mail typed, its resend countdown
+    at the start; the server's answer then stands. An address the browser knows is wrong
+    never moves, and one only the server refuses comes back with its message."""
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    page.get_by_role("button", name="create account").click()
+    dialog = page.get_by_role("dialog", name="Créer votre compte")
+    field, send = (
+        dialog.get_by_label("Adresse email"),
+        dialog.get_by_role("button", name="Recevoir le code"),
+    )
+    code = page.get_by_label("Code à 6 chiffres")
+    field.fill("awa-sans-arobase")
+    send.click()
+    expect(page.locator("#signup-error")).to_contain_text(EMAIL_INVALID)
+    expect(code).to_have_count(0)
+    field.fill("awa@example")  # well formed for the browser, refused by the server
+    socket.hold = True
+    send.click()
+    expect(code).to_be_visible()
+    socket.release()
+    expect(page.locator("#signup-error")).to_contain_text(EMAIL_INVALID)
+    expect(code).to_have_count(0)
+    email = fresh_email()
+    field.fill(email)
+    socket.hold = True
+    send.click()
+    expect(code).to_be_visible()  # the server's answer is held: this is the page's own
+    steps = page.get_by_role("dialog", name="Vérification")  # the code step's title
+    expect(steps.get_by_text(email)).to_be_visible()
+    expect(steps.get_by_role("alert")).to_have_count(0)  # the last refusal was step 1's
+    expect(code).not_to_have_attribute("aria-invalid", "true")
+    expect(steps.get_by_role("button", name="Vérifier", exact=True)).to_be_enabled()
+    expect(steps.get_by_role("button", name="Renvoyer le code dans 60 s")).to_be_disabled()
+    socket.wait_held()
+    socket.release()
+    code.fill(smtp.wait_for_code(email))  # the answer kept the step
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    page.locator("#signup-password").wait_for()
 
 
 def test_each_step_shows_before_the_servers_answer_which_then_stands(page: Page, smtp: Any) -> None:

@@ -1,7 +1,8 @@
 """The sign-up and forgot-password dialogs show their next step as soon as a step is submitted
-(issue 23, assets/open_now.js) and the server's step again once it has answered: every verify
-and sign-up password event counts once in `answered`, whatever its answer (a wrong code, a
-refused password, a step forged out of order), and that count comes with the step."""
+(issue 23, assets/open_now.js) and the server's step again once it has answered: every send,
+verify and sign-up password event counts once in `answered`, whatever its answer (a wrong
+e-mail, a wrong code, a refused password, a step forged out of order), and that count comes
+with the step."""
 
 from __future__ import annotations
 
@@ -41,6 +42,22 @@ def test_every_verify_counts_once_whatever_its_answer(db: Session, state_cls: ty
     assert (dialog.step, dialog.answered) == (3, before + 4)
 
 
+@pytest.mark.parametrize("state_cls", [SignupState, ForgotState])
+def test_every_send_counts_once_whatever_its_answer(db: Session, state_cls: type) -> None:
+    if state_cls is ForgotState:
+        add_user(db, "binta")
+    dialog = sub(new_tree(), state_cls)
+    run(state_cls.send_code, dialog, {"email": "pas-une-adresse", "lang": "fr"})
+    assert (dialog.step, dialog.answered) == (1, 1) and dialog.error  # refused in the state
+    run(state_cls.send_code, dialog, {"email": "x" * 400 + "@example.com"})
+    assert (dialog.step, dialog.answered) == (1, 2) and dialog.error  # too long: refused
+    run(state_cls.send_code, dialog, {"email": EMAIL, "lang": "fr"})
+    assert (dialog.step, dialog.answered) == (2, 3) and dialog.error == ""
+    assert dialog.email == EMAIL and dialog.resend_seconds > 0
+    run(state_cls.send_code, dialog, {"email": EMAIL, "lang": "fr"})  # out of order: ignored
+    assert (dialog.step, dialog.answered) == (2, 4)
+
+
 def test_the_sign_up_password_step_counts_once_whatever_its_answer(db: Session) -> None:
     dialog = sub(new_tree(), SignupState)
     run(SignupState.set_password, dialog, {"password": PASSWORD, "confirm": PASSWORD})
@@ -57,10 +74,11 @@ def test_the_sign_up_password_step_counts_once_whatever_its_answer(db: Session) 
 
 
 def test_nothing_else_counts(db: Session) -> None:
-    """Only the steps whose forms show their next step at once: the e-mail step, going back
-    and the dialog's reset leave the count alone (it only grows)."""
+    """Only the steps whose forms show their next step at once: going back, resending the
+    code and the dialog's reset leave the count alone (it only grows)."""
     dialog = code_step(SignupState, EMAIL)
-    assert dialog.answered == 0
+    assert dialog.answered == 1  # the e-mail step
+    run(SignupState.resend_code, dialog, "fr")
     run(SignupState.back, dialog)
     dialog._reset()
-    assert dialog.answered == 0
+    assert dialog.answered == 1
