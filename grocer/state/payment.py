@@ -33,6 +33,7 @@ from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.checkout import PAYMENT_ROUTE, CheckoutState, parse_instructions
 from grocer.state.checkout import ROUTE as CHECKOUT_ROUTE
+from grocer.state.order_confirmation import OrderConfirmationState
 from grocer.state.payment_method_form import (  # noqa: F401 (card_payload: re-exported)
     TAB_CARD,
     TAB_MOBILE,
@@ -252,8 +253,13 @@ class PaymentState(rx.State):
         if user_id is not None:
             await self._quote(user_id)
 
-    def _confirmation(self) -> str:
-        return f"{CONFIRMATION_ROUTE}?number={self._order_number}"
+    async def _to_confirmation(self) -> Any:
+        """The move to the order's confirmation, with its page's order already read."""
+        user_id = await session_guard.signed_in_user_id(self)
+        if user_id is not None:
+            shown = await self.get_state(OrderConfirmationState)
+            await shown.prepare(user_id, self._order_number)
+        return rx.redirect(f"{CONFIRMATION_ROUTE}?number={self._order_number}")
 
     async def _clear_client_checkout(self) -> list[Any]:
         """The order is placed: the browser forgets the slot and instructions, and the bag
@@ -418,7 +424,7 @@ class PaymentState(rx.State):
             self.placing = False
             for event in await self._clear_client_checkout():
                 yield event
-            yield rx.redirect(self._confirmation())
+            yield await self._to_confirmation()
             return
         self._reference = result.payment_reference
         try:
@@ -436,7 +442,7 @@ class PaymentState(rx.State):
             self.waiting = False
             for event in await self._clear_client_checkout():
                 yield event
-            yield rx.redirect(self._confirmation())
+            yield await self._to_confirmation()
         elif status in ("failed", "cancelled"):
             self.waiting = False
             self.error_key = K_REFUSED

@@ -349,7 +349,7 @@ def test_checkout_and_payment_show_before_their_starts_answer(
     """Signed in, "Continuer vers la commande" moves to /checkout before any answer, and its
     own answer brings the prefilled form while the page's start is unanswered; "Confirmer"
     prepares /payment in the same answer as the move: the quote shows while the page's own
-    start is still unanswered."""
+    start is still unanswered; and the pay's move to the confirmation comes with the order."""
     socket = HeldAnswers(page)
     email = fresh_email("aicha")
     api_account(shop, smtp, email)
@@ -379,9 +379,14 @@ def test_checkout_and_payment_show_before_their_starts_answer(
     expect(page.locator("#pay-button")).to_be_enabled()
     expect(page.locator("[data-total='total']")).not_to_be_empty()
     socket.release()
+
+    socket.hold_after = '"_redirect"'  # the pay's move to the confirmation came with the order
     page.locator("#pay-button").click()
     page.wait_for_url(re.compile(r".*/order-confirmation\?number=([\w-]+)$"))
     number = page.url.rsplit("=", 1)[1]
+    socket.wait_held()
+    expect(page.get_by_role("heading", name=f"Commande {number}")).to_be_visible()
+    socket.release()
     assert [o["number"] for o in api_orders(shop, email)] == [number]
 
 

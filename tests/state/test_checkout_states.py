@@ -261,8 +261,10 @@ def test_pressing_pay_again_makes_one_order(db: Session, shop: dict, presses: in
     assert dialog.timeslot == "" and checkout.instructions == ""
     assert cart.get_cart(db, alice)["items"] == []
 
-    # The confirmation: the owner sees it; Bob, with the same number, does not.
+    # The confirmation: the move there came with the order read (the page shows it as it
+    # opens); the owner sees it; Bob, with the same number, does not.
     page = sub(root, OrderConfirmationState)
+    assert page.found and not page.loading and page.order["number"] == order.number
     asyncio.run(page._read(alice.id, order.number))
     assert page.found and page.order["number"] == order.number
     assert page.order["paymentMethod"] == "cash" and not page.pending
