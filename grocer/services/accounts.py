@@ -281,6 +281,9 @@ class Registration:
     otp: str | None = None
     proof: str | None = None
     referral_code: str | None = None  # from the friend's share link; unknown codes ignored
+    # `hash_password(password)`, made ahead by the caller (the sign-up dialog hashes at its
+    # password step, while the phone is typed); `password` is still checked.
+    password_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -482,13 +485,19 @@ def _prepare(
 
 
 def _insert(
-    db: Session, account: _NewAccount, roles: list[str], email_verified: bool, now: datetime
+    db: Session,
+    account: _NewAccount,
+    roles: list[str],
+    email_verified: bool,
+    now: datetime,
+    password_hash: str | None = None,
 ) -> User:
-    """Write the account and its phones; a lost race on a unique column is a Conflict."""
+    """Write the account and its phones (the password hashed here unless `password_hash`);
+    a lost race on a unique column is a Conflict."""
     user = User(
         username=account.username,
         email=account.email,
-        password_hash=hash_password(account.password),
+        password_hash=password_hash or hash_password(account.password),
         first_name=account.first_name,
         last_name=account.last_name,
         date_of_birth=account.date_of_birth,
@@ -581,7 +590,9 @@ def register(
     except Conflict:
         db.rollback()  # the proof stays usable (another username may be free)
         raise
-    user = _insert(db, account, [CONSUMER], email_verified=True, now=now)
+    user = _insert(
+        db, account, [CONSUMER], email_verified=True, now=now, password_hash=data.password_hash
+    )
     user.last_login = as_utc(now)
     user.referred_by = referral_codes.referrer_for(db, data.referral_code, account.email)
     pair = tokens.issue_tokens(db, user, remember_me=True, now=now)

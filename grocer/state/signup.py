@@ -9,6 +9,7 @@ dialog resets everything (registered with `dialogs.reset_on_open`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import ClassVar
 
@@ -138,11 +139,13 @@ class SignupState(OtpFlowState, rx.State):
     country_code: str = DEFAULT_COUNTRY_CODE
 
     _password: str = ""  # backend only, between steps 3 and 4
+    _password_hash: str = ""  # its bcrypt hash, made at step 3 (see `set_password`)
 
     def _reset(self) -> None:
         super()._reset()
         self.country_code = DEFAULT_COUNTRY_CODE
         self._password = ""
+        self._password_hash = ""
 
     @rx.event
     def back(self):
@@ -154,6 +157,7 @@ class SignupState(OtpFlowState, rx.State):
         self.info = ""
         if self.step < 3:
             self._password = ""
+            self._password_hash = ""
         if self.step < 2:
             self._proof = ""
         return self._back_to_code_step() if self.step == 2 else None
@@ -166,9 +170,11 @@ class SignupState(OtpFlowState, rx.State):
         return await session_guard.call(accounts.verify_signup_code, self.email, code, utcnow())
 
     @rx.event
-    def set_password(self, form_data: dict) -> None:
-        """Step 3: the password and its confirmation (kept server-side only). Counted in
-        `answered` whatever happens: the browser already shows step 4."""
+    async def set_password(self, form_data: dict) -> None:
+        """Step 3: the password and its confirmation (kept server-side only), hashed now: the
+        browser already shows step 4, so bcrypt's time passes while the phone is typed
+        instead of after "Créer mon compte" (issue 23). Counted in `answered` whatever
+        happens."""
         try:
             if self.busy or self.step != 3:
                 return
@@ -176,6 +182,7 @@ class SignupState(OtpFlowState, rx.State):
             if password is None:
                 return
             self._password = password
+            self._password_hash = await asyncio.to_thread(accounts.hash_password, password)
             self.show_password = False
             self.show_confirm = False
             self.step = 4
@@ -216,6 +223,7 @@ class SignupState(OtpFlowState, rx.State):
             preferred_language=chosen_language(form_data),
             proof=self._proof,
             referral_code=link.code_for_signup(),
+            password_hash=self._password_hash or None,
         )
         try:
             result = await session_guard.call(
@@ -236,6 +244,7 @@ class SignupState(OtpFlowState, rx.State):
         if login_response_problem(payload):
             payload = await self._login_after_register(result.user.username)
         self._password = ""
+        self._password_hash = ""
         self.busy = False
         self.done = True
         if payload is None:

@@ -135,3 +135,31 @@ def test_sign_up_flow_keeps_the_proof_backend_only_and_creates_the_account(
     assert signup._proof == "" and signup._password == ""
     user = db.exec(select(User).where(User.email == address)).one()
     assert user.email_verified
+
+
+def test_the_password_is_hashed_at_its_step_and_that_hash_is_the_accounts(db: Session) -> None:
+    """Step 3 hashes the password while the browser already shows the phone step (issue 23):
+    the account gets that very hash, which the password opens; the hash stays backend-only
+    and goes with a step back."""
+    address = "hash.ahead@example.com"
+    root = new_tree()
+    signup = sub(root, SignupState)
+    run(SignupState.send_code, signup, {"email": address, "lang": "fr"})
+    run(SignupState.verify_code, signup, {"code": outbox_code(address)})
+    run(SignupState.set_password, signup, {"password": PASSWORD, "confirm": PASSWORD})
+    made = signup._password_hash
+    assert made.startswith("$2") and accounts.verify_password(PASSWORD, made)
+    assert "_password_hash" not in SignupState.vars  # type: ignore[attr-defined]
+    assert made not in browser_view(root)
+    run(SignupState.back, signup)
+    assert signup.step == 3 and signup._password_hash == made  # still on the password step
+    run(SignupState.back, signup)
+    assert signup.step == 2 and signup._password_hash == "" and signup._password == ""
+    run(SignupState.verify_code, signup, {"code": outbox_code(address)})
+    run(SignupState.set_password, signup, {"password": NEW_PASSWORD, "confirm": NEW_PASSWORD})
+    made = signup._password_hash
+    run(SignupState.register, signup, {"phone": "70123456", "lang": "fr"})
+    assert signup.info == K_CREATED_SIGNED_IN and signup._password_hash == ""
+    user = db.exec(select(User).where(User.email == address)).one()
+    assert user.password_hash == made and accounts.verify_password(NEW_PASSWORD, made)
+    assert not accounts.verify_password(PASSWORD, user.password_hash)
