@@ -149,27 +149,26 @@ export function useStepNow(key, step, answered) {
 
 const TOGGLE = "~";
 
-/** `data-open-now="bagPanel=0 bagOverlay=1 slots=~"` → [["bagPanel", false], ["bagOverlay",
- * true], ["slots", "~"]] ("~": the opposite of what is drawn). */
+/** `data-open-now="bagPanel=0 bagOverlay=1 slots=~ signupDialog=1@300"` → [["bagPanel",
+ * false, 0], ["bagOverlay", true, 0], ["slots", "~", 0], ["signupDialog", true, 300]] ("~": the
+ * opposite of what is drawn; "@300": 300 ms after the tap, a dialog switch's delay). */
 export function parseWishes(text) {
   return String(text || "")
     .split(/\s+/)
-    .map((part) => part.split("="))
-    .filter(([key, value]) => key && ["0", "1", TOGGLE].includes(value))
-    .map(([key, value]) => [key, value === TOGGLE ? TOGGLE : value === "1"]);
+    .map((part) => /^([\w-]+)=(0|1|~)(?:@(\d{1,4}))?$/.exec(part))
+    .filter(Boolean)
+    .map(([, key, value, after]) => [
+      key,
+      value === TOGGLE ? TOGGLE : value === "1",
+      Number(after || 0),
+    ]);
 }
 
-/** `data-value-now="slotDay=2026-12-01 slotChoice="` → [["slotDay", "2026-12-01"],
- * ["slotChoice", ""]]. */
-export function parseValues(text) {
-  return String(text || "")
-    .split(/\s+/)
-    .filter((part) => part.includes("="))
-    .map((part) => [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)])
-    .filter(([key]) => key);
-}
-
-function wantOrToggle(key, open) {
+function wantOrToggle(key, open, after = 0) {
+  if (after > 0) {
+    setTimeout(() => wantOrToggle(key, open), after);
+    return;
+  }
   want(key, open === TOGGLE ? !shown(key, servers.get(key)) : open);
 }
 
@@ -190,8 +189,8 @@ if (typeof window !== "undefined") {
     const target = event.target instanceof Element ? event.target : null;
     const control = target && target.closest("[data-open-now]");
     if (control && !control.disabled) {
-      parseWishes(control.getAttribute("data-open-now")).forEach(([key, open]) =>
-        wantOrToggle(key, open),
+      parseWishes(control.getAttribute("data-open-now")).forEach(([key, open, after]) =>
+        wantOrToggle(key, open, after),
       );
     }
     const valued = target && target.closest("[data-value-now]");

@@ -25,9 +25,10 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import t
 from grocer.components.icons import stroke_icon as svg_icon  # the account dialogs' name
+from grocer.components.open_now import dialog_key, open_now_mark
 from grocer.components.session_hooks import digits_only
 from grocer.state.auth import IDENTIFIER_MAX, PASSWORD_MAX, SECOND_CODE_MAX, AuthState
-from grocer.state.dialogs import DialogState
+from grocer.state.dialogs import SWITCH_DELAY, DialogState
 from grocer.state.otp_flow import CODE_LENGTH
 
 INPUT = (
@@ -144,12 +145,34 @@ def code_field(field_id: str, *, error_id: str, invalid: rx.Var[bool] | bool) ->
 
 
 def to_dialog_button(
-    label_key: str, target: str, class_name: str = LINK, *, delayed: bool = True
+    label_key: str,
+    target: str,
+    class_name: str = LINK,
+    *,
+    delayed: bool = True,
+    drawn_from: str | None = None,
+    ahead: rx.Var[bool] | None = None,
 ) -> rx.Component:
     """A button to another account dialog: `delayed` closes this one and opens `target` 300 ms
-    later (000 §2.1, 001 §2); otherwise `target` takes its place at once."""
+    later (000 §2.1, 001 §2); otherwise `target` takes its place at once. With `drawn_from`
+    (this dialog's name), the browser draws the switch itself (assets/open_now.js, issue 23):
+    this dialog closed at once and, while `ahead` holds (the target would open as it is
+    drawn), `target` opened after the same delay; the state's switch follows."""
     go = DialogState.switch_dialog if delayed else DialogState.open_dialog
-    return rx.el.button(t(label_key), type="button", on_click=go(target), class_name=class_name)
+    attrs: dict[str, Any] = {}
+    if drawn_from is not None:
+        close = {dialog_key(drawn_from): False}
+        later = {dialog_key(target): (True, SWITCH_DELAY if delayed else 0.0)}
+        attrs = open_now_mark(close)
+        if ahead is not None:
+            attrs = {
+                "data-open-now": rx.cond(
+                    ahead, open_now_mark(close, later)["data-open-now"], attrs["data-open-now"]
+                )
+            }
+    return rx.el.button(
+        t(label_key), type="button", on_click=go(target), class_name=class_name, custom_attrs=attrs
+    )
 
 
 def switch_prompt(question_key: str, action_key: str, target: str) -> rx.Component:

@@ -9,11 +9,28 @@ from grocer.components.dialog import notice_dialog
 from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
 from grocer.components.icons import icon_badge
+from grocer.components.open_now import dialog_key
 from grocer.state.bag import BagState
 from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
+from grocer.state.signup import SignupState
 
 _BAG = ("M6 7h12l-1 13H7L6 7Z", "M9 7V6a3 3 0 0 1 6 0v1")
+
+
+PROMPT = "auth_prompt"
+
+
+def _fresh_sign_up() -> rx.Var[bool]:
+    """The sign-up dialog as its opening would reset it (step 1, nothing typed nor said): only
+    then can the browser draw it before the state's opening, with nothing stale in it."""
+    return (
+        (SignupState.step == 1)
+        & ~SignupState.done
+        & (SignupState.email == "")
+        & (SignupState.error == "")
+        & (SignupState.info == "")
+    )
 
 
 def auth_prompt() -> rx.Component:
@@ -21,8 +38,10 @@ def auth_prompt() -> rx.Component:
         icon_badge(svg_icon(_BAG, 28), "h-14 w-14", "rounded-2xl bg-orange-100 text-orange-600"),
         t("bag:authPrompt.text", count=BagState.count),
         rx.el.div(
-            to_dialog_button("bag:createAccount", "signup", PRIMARY),
-            to_dialog_button("bag:signIn", "login", f"{SECONDARY} w-full"),
+            to_dialog_button(
+                "bag:createAccount", "signup", PRIMARY, drawn_from=PROMPT, ahead=_fresh_sign_up()
+            ),
+            to_dialog_button("bag:signIn", "login", f"{SECONDARY} w-full", drawn_from=PROMPT),
             rx.el.button(
                 t("bag:authPrompt.later"),
                 type="button",
@@ -36,4 +55,5 @@ def auth_prompt() -> rx.Component:
         title=t("bag:authPrompt.title"),
         dialog_id="auth-prompt",
         spacing="gap-4 px-6 pb-7 pt-2",
+        now_key=dialog_key(PROMPT),
     )

@@ -220,9 +220,11 @@ def notice_dialog(
     dialog_id: str,
     spacing: str,
     title_inside: bool = False,
+    now_key: str | None = None,
 ) -> rx.Component:
     """A small dialog that tells one thing, centred: `badge`, the title when `title_inside`
-    (else it stays in the header), `message` (the dialog's description), then `actions`."""
+    (else it stays in the header), `message` (the dialog's description), then `actions`;
+    `now_key` as `dialog`'s."""
     heading = (
         [dialog_title(title, class_name="text-2xl font-bold tracking-tight text-gray-900")]
         if title_inside
@@ -242,6 +244,7 @@ def notice_dialog(
         header=not title_inside,
         size="sm",
         dialog_id=dialog_id,
+        now_key=now_key,
     )
 
 

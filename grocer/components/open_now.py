@@ -17,12 +17,26 @@ TOGGLE = None
 """In `open_now_mark`: the opposite of what is shown."""
 
 
-def open_now_mark(wishes: dict[str, bool | None]) -> dict[str, str]:
+def dialog_key(name: str) -> str:
+    """The key under which the dialog `name` of DialogState ("signup", "auth_prompt") is drawn
+    opened or closed at once (`dialog(now_key=...)`)."""
+    return f"{name}Dialog"
+
+
+def open_now_mark(
+    wishes: dict[str, bool | None], later: dict[str, tuple[bool, float]] | None = None
+) -> dict[str, str]:
     """The attribute of a control that opens (True), closes (False) or toggles (TOGGLE) what
     is drawn under these keys: `custom_attrs=open_now_mark({"bagPanel": False, "bagOverlay":
-    True})`. Its own event still tells the state."""
+    True})`; `later` opens or closes keys that many seconds after the tap (a dialog switch's
+    delay). Its own event still tells the state."""
     values = {True: "1", False: "0", TOGGLE: "~"}
-    return {"data-open-now": " ".join(f"{key}={values[open]}" for key, open in wishes.items())}
+    parts = [f"{key}={values[open]}" for key, open in wishes.items()]
+    parts += [
+        f"{key}={values[open]}@{round(seconds * 1000)}"
+        for key, (open, seconds) in (later or {}).items()
+    ]
+    return {"data-open-now": " ".join(parts)}
 
 
 def value_now_mark(values: dict[str, str | rx.Var[str]]) -> dict[str, str | rx.Var[str]]:

@@ -29,7 +29,7 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.icons import icon_badge
-from grocer.components.open_now import now_hook, shown_value, value_now_field
+from grocer.components.open_now import dialog_key, now_hook, shown_value, value_now_field
 from grocer.state.dialogs import DialogState
 from grocer.state.otp_flow import EMAIL_MAX, RESEND_SECONDS, OtpFlowState
 
@@ -47,11 +47,6 @@ def step_form(
     the server's answer (see `shown_step`)."""
     attrs = {"data-step-now": next_step} if next_step else None
     return checked_form(*children, on_submit=on_submit, form_id=form_id, attrs=attrs)
-
-
-def dialog_key(flow: str) -> str:
-    """The flow's dialog's key for what the browser shows opened or closed at once."""
-    return f"{flow}Dialog"
 
 
 def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:

@@ -13,11 +13,10 @@ from grocer.components.auth_dialog import (
 )
 from grocer.components.form_parts import CHECK, PRIMARY, info_box, phone_fields, submit_button
 from grocer.components.i18n import t
-from grocer.components.open_now import close_after
+from grocer.components.open_now import close_after, dialog_key
 from grocer.components.otp_step import (
     back_button,
     code_flow_dialog,
-    dialog_key,
     done_panel,
     email_step,
     lang_input,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_session_bag import PASSWORD, fresh_email, open_home
+from tests.e2e.test_session_bag import PASSWORD, add_articles, fresh_email, open_home
 from tests.support.held_answers import HeldAnswers
 
 pytestmark = pytest.mark.e2e
@@ -77,6 +77,33 @@ def test_the_code_step_shows_while_the_code_is_sent(page: Page, smtp: Any) -> No
     code.fill(smtp.wait_for_code(email))  # the answer kept the step
     page.get_by_role("button", name="Vérifier", exact=True).click()
     page.locator("#signup-password").wait_for()
+
+
+def test_the_bag_prompts_create_account_switches_in_the_browser(page: Page, smtp: Any) -> None:
+    """The guest's "Ne perdez pas votre panier" → "Créer un compte": the prompt closes at once
+    and the sign-up dialog opens the spec's 300 ms later, drawn by the page while every answer
+    is held; the state's switch then agrees."""
+    socket = HeldAnswers(page)
+    open_home(page)
+    socket.wait_hydrated()
+    add_articles(page, 2)
+    prompt = page.get_by_role("dialog", name="Ne perdez pas votre panier")
+    prompt.wait_for()
+    socket.hold = True
+    prompt.get_by_role("button", name="Créer un compte").click()
+    expect(prompt).to_have_count(0)
+    signup = page.get_by_role("dialog", name="Créer votre compte")
+    expect(signup).to_be_visible()  # the server's answers are held: this is the page's own
+    field = signup.get_by_label("Adresse email")
+    field.fill(fresh_email())
+    assert socket.held, "the server answered a switch the page never saw"
+    socket.release()
+    page.wait_for_timeout(500)
+    expect(signup).to_be_visible()  # the state opened it too: what was typed stays
+    expect(prompt).to_have_count(0)
+    expect(field).not_to_have_value("")
+    signup.get_by_role("button", name="Recevoir le code").click()
+    expect(page.get_by_label("Code à 6 chiffres")).to_be_visible()
 
 
 def test_each_step_shows_before_the_servers_answer_which_then_stands(page: Page, smtp: Any) -> None:
