@@ -87,6 +87,20 @@ def test_register_accepts_the_code_in_the_payload(client: TestClient) -> None:
     assert _register(client, email="x" + NEW_EMAIL, otp=code).status_code == 400
 
 
+@pytest.mark.parametrize("field", ["passwordHash", "password_hash"])
+def test_a_hash_sent_with_the_payload_is_never_the_accounts(client: TestClient, field: str) -> None:
+    """Only the sign-up dialog's own state hands the service a hash made ahead: a request that
+    sends one (of a password the attacker knows) still gets the account of its `password`."""
+    other = "un-autre-secret-9"
+    assert client.post(f"{API}/auth/send-otp", json={"email": NEW_EMAIL}).status_code == 200
+    body = {field: accounts.hash_password(other), "email": NEW_EMAIL}
+    response = _register(client, otp=outbox_code(NEW_EMAIL), **body)
+    assert response.status_code == 201  # an unknown field is ignored
+    assert login(client, NEW_EMAIL)["userInfo"]["email"] == NEW_EMAIL  # PASSWORD opens it
+    refused = client.post(f"{API}/auth/login", json={"username": NEW_EMAIL, "password": other})
+    assert refused.status_code == 401
+
+
 def test_register_needs_a_verified_email(client: TestClient) -> None:
     response = _register(client, email=NEW_EMAIL)
     assert response.status_code == 400
