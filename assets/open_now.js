@@ -14,9 +14,10 @@
 // dialog whose root names a `nowKey` (grocer/components/dialog.py) reads the wish through
 // `useOpenNow` and records its close requests (Escape, the backdrop, ×) with `want`.
 //
-// A value is shown the same way (`useValueNow`): a control marked `data-value-now="slotDay=2026-12-01"`
-// shows that value at once when tapped, a select marked `data-value-now-key="slotChoice"` the
-// option just chosen, until the server's value changes (the slot dialog's day and hour).
+// A value is shown the same way (`useValueNow`), until the server's value changes: a control
+// marked `data-value-now="slotDay=2026-12-01"` shows that value at once when tapped; a field
+// marked `data-value-now-key="slotChoice"` shows what was just chosen in it, or submitted with
+// its step's form (the slot dialog's day and hour, the e-mail the code goes to).
 //
 // A dialog's next step is shown the same way (`useStepNow`): a step's form marked
 // `data-step-now="signup=3"` shows step 3 as soon as it is submitted, so that the shopper types
@@ -162,6 +163,16 @@ export function parseWishes(text) {
       value === TOGGLE ? TOGGLE : value === "1",
       Number(after || 0),
     ]);
+}
+
+/** `data-value-now="slotDay=2026-12-01 slotChoice="` → [["slotDay", "2026-12-01"],
+ * ["slotChoice", ""]]. */
+export function parseValues(text) {
+  return String(text || "")
+    .split(/\s+/)
+    .filter((part) => part.includes("="))
+    .map((part) => [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)])
+    .filter(([key]) => key);
 }
 
 function wantOrToggle(key, open, after = 0) {
