@@ -167,18 +167,23 @@ def test_signed_out_checkout_goes_home_with_the_sign_in_dialog(way_in: Any) -> N
     assert len(events) == 2 and guard._ask_sign_in  # to /, then the sign-in dialog
 
 
-def test_the_bag_opens_checkout_with_its_form_ready(db: Session, shop: dict) -> None:
-    """ "Continuer vers la commande": the overlay closes and /checkout's form is prefilled in
-    the same answer as the move (the page shows without waiting for its start)."""
+def _overlay_open_with_a_bag(db: Session, shop: dict) -> tuple[BagState, CheckoutState]:
+    """A tab signed in as Alice, one article in her bag, the cart overlay open."""
     root = new_tree()
-    alice = shop["alice"]
-    sign_in(root, db, alice)
-    cart.add_item(db, alice, shop["articles"][0].id, 1)
+    user = shop["alice"]
+    sign_in(root, db, user)
+    cart.add_item(db, user, shop["articles"][0].id, 1)
     db.commit()
     bag = sub(root, BagState)
     run(BagState.load_account_bag, bag)
     bag.overlay_open = True
-    checkout = sub(root, CheckoutState)
+    return bag, sub(root, CheckoutState)
+
+
+def test_the_bag_opens_checkout_with_its_form_ready(db: Session, shop: dict) -> None:
+    """ "Continuer vers la commande": the overlay closes and /checkout's form is prefilled in
+    the same answer as the move (the page shows without waiting for its start)."""
+    bag, checkout = _overlay_open_with_a_bag(db, shop)
     (events,) = run(CheckoutState.go, checkout)
     assert "/checkout" in str(events)
     assert checkout.ready and not bag.overlay_open and not bag.panel_open
@@ -189,15 +194,8 @@ def test_the_bag_opens_checkout_with_its_form_ready(db: Session, shop: dict) -> 
 def test_a_tap_that_moved_at_once_gets_its_form_without_a_move(db: Session, shop: dict) -> None:
     """Signed in, the tap moved the browser itself: its event closes the overlay and prefills
     the form, and sends no move of its own; an empty bag still goes home."""
-    root = new_tree()
     alice = shop["alice"]
-    sign_in(root, db, alice)
-    cart.add_item(db, alice, shop["articles"][0].id, 1)
-    db.commit()
-    bag = sub(root, BagState)
-    run(BagState.load_account_bag, bag)
-    bag.overlay_open = True
-    checkout = sub(root, CheckoutState)
+    bag, checkout = _overlay_open_with_a_bag(db, shop)
     assert run(CheckoutState.moved, checkout) == [None]
     assert checkout.ready and not bag.overlay_open and not bag.panel_open
     assert checkout.first_name == alice.first_name
