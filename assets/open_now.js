@@ -49,28 +49,26 @@ function subscribe(listener) {
   return () => listeners.delete(listener);
 }
 
-/** Show `key` open (or closed) now, until the server's value for it changes. */
-export function want(key, open) {
+/** Draw `value` under `key` now, until the server's value for it changes. */
+function wish(key, value) {
   const server = servers.get(key);
-  if (server === undefined || server === !!open) {
-    // Never drawn (its code is not here yet: the server's answer will open it), or already so.
+  if (server === undefined || server === value) {
+    // Never drawn (its code is not here yet: the server's answer will draw it), or already so.
     if (wishes.delete(key)) changed();
     return;
   }
-  wishes.set(key, { value: !!open, server });
+  wishes.set(key, { value, server });
   changed();
+}
+
+/** Show `key` open (or closed) now, until the server's value for it changes. */
+export function want(key, open) {
+  wish(key, !!open);
 }
 
 /** Show `value` (a string) under `key` now, until the server's value for it changes. */
 export function wantValue(key, value) {
-  const server = servers.get(key);
-  const wished = String(value ?? "");
-  if (server === undefined || server === wished) {
-    if (wishes.delete(key)) changed();
-    return;
-  }
-  wishes.set(key, { value: wished, server });
-  changed();
+  wish(key, String(value ?? ""));
 }
 
 function shown(key, server) {

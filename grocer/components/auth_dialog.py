@@ -162,14 +162,11 @@ def to_dialog_button(
     attrs: dict[str, Any] = {}
     if drawn_from is not None:
         close = {dialog_key(drawn_from): False}
-        later = {dialog_key(target): (True, SWITCH_DELAY if delayed else 0.0)}
-        attrs = open_now_mark(close)
+        mark: Any = open_now_mark(close)["data-open-now"]
         if ahead is not None:
-            attrs = {
-                "data-open-now": rx.cond(
-                    ahead, open_now_mark(close, later)["data-open-now"], attrs["data-open-now"]
-                )
-            }
+            later = {dialog_key(target): (True, SWITCH_DELAY if delayed else 0.0)}
+            mark = rx.cond(ahead, open_now_mark(close, later)["data-open-now"], mark)
+        attrs = {"data-open-now": mark}
     return rx.el.button(
         t(label_key), type="button", on_click=go(target), class_name=class_name, custom_attrs=attrs
     )

@@ -58,10 +58,15 @@ def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:
     return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
 
 
+def drawn_ahead(state: type[OtpFlowState], flow: str) -> rx.Var[bool]:
+    """Whether the step drawn is one submitted for and not answered yet (not the state's)."""
+    return shown_step(state, flow) != state.step
+
+
 def step_error(state: type[OtpFlowState], flow: str) -> rx.Var[str]:
     """The state's message, while the step it belongs to is the one drawn (a step drawn ahead
     of the server's answer starts clean; a refusal brings its step back with the message)."""
-    return rx.cond(shown_step(state, flow) == state.step, state.error, "").to(str)
+    return rx.cond(drawn_ahead(state, flow), "", state.error).to(str)
 
 
 def back_button(state: type[OtpFlowState]) -> rx.Component:
@@ -111,7 +116,7 @@ def code_step(state: type[OtpFlowState], flow: str) -> rx.Component:
     """Step 2: the 6-digit code, Verify, Back and Resend (a countdown until it is allowed).
     Drawn as soon as step 1 is submitted: until the server's answer, it names the e-mail
     typed, the countdown stands at its start and Verify is not busy with the sending."""
-    ahead = shown_step(state, flow) != state.step
+    ahead = drawn_ahead(state, flow)
     seconds = rx.cond(ahead, RESEND_SECONDS, state.resend_seconds)
     return step_form(
         rx.el.p(

@@ -180,8 +180,7 @@ class CheckoutState(rx.State):
         and /checkout opens with its form already prefilled, in the same answer as the move;
         its start then finds it ready (on a slow link, one round trip less before the form
         shows, issue 23). A visitor the guard refuses goes where /checkout's start sends him."""
-        (await self.get_state(BagState))._close_overlays()
-        away = await self._prepare()
+        away = await self._leave_the_bag()
         return away if away is not None else rx.redirect(ROUTE)
 
     @rx.event
@@ -190,6 +189,10 @@ class CheckoutState(rx.State):
         once (grocer.components.overlay_checkout.to_checkout_button): the overlay closes and
         the form comes in this answer, while the page is drawn; no move of its own. A visitor
         the guard refuses still goes where /checkout's start sends him."""
+        return await self._leave_the_bag()
+
+    async def _leave_the_bag(self) -> Any:
+        """The bag's panel and overlay closed, then the form prepared (`_prepare`)."""
         (await self.get_state(BagState))._close_overlays()
         return await self._prepare()
 

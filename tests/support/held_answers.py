@@ -39,8 +39,7 @@ class HeldAnswers:
         if self.hold and self.route is not None:
             self.held.append(message)
         elif self.route is not None:
-            self.route.send(message)
-            self.passed.append(str(message))
+            self._deliver(message)
             if self.hold_after is not None and self.hold_after in str(message):
                 self.hold, self.hold_after = True, None
 
@@ -67,18 +66,20 @@ class HeldAnswers:
         """Deliver what is held up to the first message holding `text` (waited for), and keep
         holding what follows."""
         self._wait(lambda: any(text in str(m) for m in self.held), f"no {text} was held")
-        assert self.route is not None
         while self.held:
             message = self.held.pop(0)
-            self.route.send(message)
-            self.passed.append(str(message))
+            self._deliver(message)
             if text in str(message):
                 return
 
     def release(self) -> None:
         self.hold = False
-        assert self.route is not None
         for message in self.held:
-            self.route.send(message)
-            self.passed.append(str(message))
+            self._deliver(message)
         self.held.clear()
+
+    def _deliver(self, message: str | bytes) -> None:
+        """Give the page a message of the server's, and remember it."""
+        assert self.route is not None
+        self.route.send(message)
+        self.passed.append(str(message))
