@@ -29,7 +29,6 @@ except SettingsError as exc:
 config = rx.Config(
     app_name="grocer",
     telemetry_enabled=False,
-    state_auto_setters=False,
     show_built_with_reflex=False,
     plugins=[
         # Reflex scans app/ and utils/ only; memo components (the product card, the dialogs'
