@@ -148,18 +148,21 @@ export function useStepNow(key, step, answered) {
 
 const TOGGLE = "~";
 
-/** `data-open-now="bagPanel=0 bagOverlay=1 slots=~ signupDialog=1@300"` → [["bagPanel",
- * false, 0], ["bagOverlay", true, 0], ["slots", "~", 0], ["signupDialog", true, 300]] ("~": the
- * opposite of what is drawn; "@300": 300 ms after the tap, a dialog switch's delay). */
+/** `data-open-now="bagPanel=0 bagOverlay=1 slots=~ signupDialog=1@300 mapPicker=1@40<640"` →
+ * [["bagPanel", false, 0, 0], ["bagOverlay", true, 0, 0], ["slots", "~", 0, 0],
+ * ["signupDialog", true, 300, 0], ["mapPicker", true, 40, 640]] ("~": the opposite of what is
+ * drawn; "@300": 300 ms after the tap, a dialog switch's delay; "<640": only on a screen
+ * narrower than 640 px, where the state opens it by itself). */
 export function parseWishes(text) {
   return String(text || "")
     .split(/\s+/)
-    .map((part) => /^([\w-]+)=(0|1|~)(?:@(\d{1,4}))?$/.exec(part))
+    .map((part) => /^([\w-]+)=(0|1|~)(?:@(\d{1,4}))?(?:<(\d{1,5}))?$/.exec(part))
     .filter(Boolean)
-    .map(([, key, value, after]) => [
+    .map(([, key, value, after, narrower]) => [
       key,
       value === TOGGLE ? TOGGLE : value === "1",
       Number(after || 0),
+      Number(narrower || 0),
     ]);
 }
 
@@ -198,9 +201,9 @@ if (typeof window !== "undefined") {
     const target = event.target instanceof Element ? event.target : null;
     const control = target && target.closest("[data-open-now]");
     if (control && !control.disabled) {
-      parseWishes(control.getAttribute("data-open-now")).forEach(([key, open, after]) =>
-        wantOrToggle(key, open, after),
-      );
+      parseWishes(control.getAttribute("data-open-now")).forEach(([key, open, after, narrower]) => {
+        if (!narrower || window.innerWidth < narrower) wantOrToggle(key, open, after);
+      });
     }
     const valued = target && target.closest("[data-value-now]");
     if (valued && !valued.disabled) {

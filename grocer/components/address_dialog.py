@@ -27,13 +27,14 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
-from grocer.components.map_picker import map_picker
+from grocer.components.map_picker import PICKER_NOW, map_picker
+from grocer.components.open_now import dialog_key, open_now_mark
 from grocer.components.prefetch import map_ahead
 from grocer.components.toast import toast_box
 from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
-from grocer.state.map_picker import MapPickerState, StorePickerState
+from grocer.state.map_picker import SMALL_SCREEN_PX, MapPickerState, StorePickerState
 from grocer.state.session import SessionState
 from grocer.views.icons import PATHS
 
@@ -233,9 +234,35 @@ def guest_sign_in() -> rx.Component:
 SCREEN_WIDTH: Var[int] = Var(_js_expr="window.innerWidth", _var_type=int)
 
 
+ADDRESS_NOW = dialog_key("address")
+"""The dialog's key: a tap that opens it draws it open at once (assets/open_now.js)."""
+PICKER_AFTER_S = 0.04
+"""The picker is drawn over the dialog a moment after it, as the state opens it in a message of
+its own: drawn in the same update, it was hidden from the accessibility tree behind it."""
+
+
 def open_address_dialog() -> Any:
     """The event of a control that opens the address dialog: opened and started at once."""
     return MapPickerState.open_dialog(current_language, SCREEN_WIDTH)
+
+
+def opens_address_now() -> dict[str, Any]:
+    """`custom_attrs` of a control that opens the dialog (`open_address_dialog`): when the
+    opening would show the form as it is now (`AddressState.opens_fresh`, the same sign-in,
+    the picker empty), the dialog is drawn open at once, and on a phone the picker over it, as
+    the state then opens them (issue 23)."""
+    mark = open_now_mark(
+        {ADDRESS_NOW: True},
+        later={PICKER_NOW: (True, PICKER_AFTER_S)},
+        narrower_than={PICKER_NOW: SMALL_SCREEN_PX},
+    )["data-open-now"]
+    fresh = (
+        AddressState.opens_fresh
+        & (AddressState.signed_in == SessionState.is_authenticated)
+        & (MapPickerState.query == "")
+        & (DialogState.active == "")
+    )
+    return {"data-open-now": rx.cond(fresh, mark, "")}
 
 
 def address_form() -> rx.Component:
@@ -371,6 +398,7 @@ def address_dialog() -> rx.Component:
             describe_visibly=True,
             size="lg",
             dialog_id="address-dialog",
+            now_key=ADDRESS_NOW,
         ),
         map_picker(),
         address_picker_modal(on_select=AddressState.fill_from_choice),

@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.address_dialog import open_address_dialog
+from grocer.components.address_dialog import open_address_dialog, opens_address_now
 from grocer.components.auth_dialog import INPUT, svg_icon
 from grocer.components.bag_now import OVERLAY, closes_overlay, shown_line
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
@@ -289,6 +289,7 @@ def delivery_panel() -> rx.Component:
             rx.cond(has_address, t("bag:delivery.editAddress"), t("bag:delivery.addAddress")),
             type="button",
             on_click=open_address_dialog(),
+            custom_attrs=opens_address_now(),
             class_name=OUTLINE,
         ),
         rx.el.label(

@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.address_dialog import open_address_dialog
+from grocer.components.address_dialog import open_address_dialog, opens_address_now
 from grocer.components.bag_panel import amount, line_image
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
@@ -95,6 +95,7 @@ def address_summary() -> rx.Component:
                 ),
                 type="button",
                 on_click=open_address_dialog(),
+                custom_attrs=opens_address_now(),
                 class_name=SMALL_BUTTON,
             ),
         ),

@@ -10,7 +10,7 @@ from reflex.vars import VarData
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account_menu import account_menu
-from grocer.components.address_dialog import open_address_dialog
+from grocer.components.address_dialog import open_address_dialog, opens_address_now
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
 from grocer.components.bag_now import opens_bag, shown_count
 from grocer.components.buttons import ROUND, icon_button
@@ -134,7 +134,7 @@ def address_link(light: bool = False) -> rx.Component:
         ),
         type="button",
         on_click=open_address_dialog(),
-        custom_attrs={"data-tap": "address"},
+        custom_attrs={"data-tap": "address", **opens_address_now()},
         class_name=(
             (
                 f"flex min-w-0 items-center gap-2 rounded-lg px-2 py-2 text-left text-sm "

@@ -11,6 +11,7 @@ search on top, its results over the map, the buttons at the bottom.
 from __future__ import annotations
 
 import reflex as rx
+from reflex.vars import VarData
 
 from grocer.components.browser import browser_call
 from grocer.components.buttons import icon_text_button
@@ -18,6 +19,7 @@ from grocer.components.dialog import FOCUS, dialog
 from grocer.components.form_parts import coordinate_attrs, spinner
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
+from grocer.components.open_now import open_now_mark, shown_value, value_now_mark
 from grocer.components.place_search import (
     picker_map,
     place_button,
@@ -29,6 +31,11 @@ from grocer.services.validation import LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState
+
+PICKER_NOW = "mapPicker"
+"""The picker's key: "Ajouter une adresse" draws it open at once on a phone (assets/open_now.js)."""
+CHOICE_NOW = "pickerChoice"
+"""The result just tapped: drawn as the selection at once, "Confirmer" enabled."""
 
 BUTTON = (
     "inline-flex h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold "
@@ -69,8 +76,25 @@ def search_box() -> rx.Component:
 
 def result_row(item: rx.Var) -> rx.Component:
     return rx.el.li(
-        place_button(item, MapPickerState.choose_result(item["index"]), "picker"),
+        place_button(
+            item,
+            MapPickerState.choose_result(item["index"]),
+            "picker",
+            custom_attrs=value_now_mark({CHOICE_NOW: item["index"].to_string()}),
+        ),
     )
+
+
+def _tapped_result() -> tuple[rx.Var, rx.Var[bool]]:
+    """The result drawn as the selection (the one just tapped, else the state's `chosen`) and
+    whether there is one; when there is none, the state's selection is drawn (a point, or
+    nothing)."""
+    chosen = shown_value(CHOICE_NOW, MapPickerState.chosen.to_string())
+    results = MapPickerState.results
+    found = f"({results}).find((item) => String(item.index) === {chosen})"
+    data = VarData.merge(chosen._get_all_var_data(), results._get_all_var_data())
+    tapped = rx.Var(_js_expr=f"({found} ?? null)", _var_type=dict, _var_data=data).to(dict)
+    return tapped, rx.Var(_js_expr=f"({found} !== undefined)", _var_data=data).to(bool)
 
 
 def results_panel() -> rx.Component:
@@ -215,10 +239,15 @@ def center_on_me_button() -> rx.Component:
 
 
 def selection_summary() -> rx.Component:
-    selected = MapPickerState.selected
+    tapped, is_tapped = _tapped_result()
+    server = MapPickerState.selected
+
+    def shown(key: str) -> rx.Var:
+        return rx.cond(is_tapped, tapped[key], server[key])
+
     return rx.el.div(
         rx.cond(
-            MapPickerState.has_selection,
+            is_tapped | MapPickerState.has_selection,
             rx.el.div(
                 _dot("mt-1 bg-green-600"),
                 rx.el.div(
@@ -227,21 +256,21 @@ def selection_summary() -> rx.Component:
                         class_name="text-xs font-semibold uppercase tracking-wide text-gray-500",
                     ),
                     rx.cond(
-                        MapPickerState.resolving,
+                        ~is_tapped & MapPickerState.resolving,
                         rx.el.p(
                             spinner(16),
                             t("address:picker.resolving"),
                             class_name="flex items-center gap-1.5 text-sm text-gray-700",
                         ),
                         rx.el.p(
-                            rx.cond(selected["name"] != "", selected["name"], ""),
+                            shown("name"),
                             class_name="line-clamp-2 text-sm font-medium text-gray-900",
                         ),
                     ),
                     rx.el.p(
-                        selected["lat"].to_string(),
+                        shown("lat").to_string(),
                         ", ",
-                        selected["lng"].to_string(),
+                        shown("lng").to_string(),
                         class_name="text-xs tabular-nums text-gray-500",
                     ),
                     class_name="min-w-0",
@@ -264,6 +293,7 @@ def actions() -> rx.Component:
                 t("address:picker.cancel"),
                 type="button",
                 on_click=MapPickerState.cancel,
+                custom_attrs=open_now_mark({PICKER_NOW: False}),
                 class_name=f"{BUTTON} flex-1 border border-gray-300 bg-white text-gray-800 "
                 "hover:bg-gray-50 sm:flex-none",
             ),
@@ -272,7 +302,8 @@ def actions() -> rx.Component:
                 t("address:picker.confirm"),
                 type="button",
                 on_click=MapPickerState.confirm,
-                disabled=~MapPickerState.has_selection | MapPickerState.resolving,
+                disabled=~_tapped_result()[1]
+                & (~MapPickerState.has_selection | MapPickerState.resolving),
                 class_name=f"{BUTTON} flex-1 bg-green-700 text-white hover:bg-green-800 "
                 "disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-600 "
                 "sm:flex-none",
@@ -326,4 +357,5 @@ def map_picker() -> rx.Component:
         variant="full",
         dialog_id="map-picker",
         class_name="bg-white",
+        now_key=PICKER_NOW,
     )

@@ -24,18 +24,25 @@ def dialog_key(name: str) -> str:
 
 
 def open_now_mark(
-    wishes: dict[str, bool | None], later: dict[str, tuple[bool, float]] | None = None
+    wishes: dict[str, bool | None],
+    later: dict[str, tuple[bool, float]] | None = None,
+    narrower_than: dict[str, int] | None = None,
 ) -> dict[str, str]:
     """The attribute of a control that opens (True), closes (False) or toggles (TOGGLE) what
     is drawn under these keys: `custom_attrs=open_now_mark({"bagPanel": False, "bagOverlay":
     True})`; `later` opens or closes keys that many seconds after the tap (a dialog switch's
-    delay). Its own event still tells the state."""
+    delay); `narrower_than` keeps a key's wish to screens narrower than that many pixels
+    (where the state opens it by itself). Its own event still tells the state."""
     values = {True: "1", False: "0", TOGGLE: "~"}
-    parts = [f"{key}={values[open]}" for key, open in wishes.items()]
-    parts += [
-        f"{key}={values[open]}@{round(seconds * 1000)}"
-        for key, (open, seconds) in (later or {}).items()
-    ]
+    narrower = narrower_than or {}
+
+    def part(key: str, open: bool | None, seconds: float = 0) -> str:
+        after = f"@{round(seconds * 1000)}" if seconds else ""
+        below = f"<{narrower[key]}" if key in narrower else ""
+        return f"{key}={values[open]}{after}{below}"
+
+    parts = [part(key, open) for key, open in wishes.items()]
+    parts += [part(key, open, seconds) for key, (open, seconds) in (later or {}).items()]
     return {"data-open-now": " ".join(parts)}
 
 

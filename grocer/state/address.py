@@ -87,6 +87,16 @@ COORDINATE_FIELDS = ("latitude", "longitude")
 REQUIRED_NAMES = {"streetAddress": "street", "city": "city", "country": "country"}
 
 
+#: The form as an opening without an address leaves it (`_clear_form`).
+EMPTY_FORM: dict[str, Any] = {
+    **{key: "" for key, _ in TEXT_FIELDS.values()},
+    "addressType": addresses.DEFAULT_ADDRESS_TYPE,
+    "latitude": "",
+    "longitude": "",
+    "isDefault": True,
+}
+
+
 class ShownAddress(TypedDict, total=False):
     """An address as the dialog, the header and the pickers hold it: the spec's camelCase
     Address (000 §3), every field checked by `clean_address`. Every key is optional: {} is
@@ -285,6 +295,14 @@ class AddressState(rx.State):
         return bool(self.editing_id) or self.editing_local
 
     @rx.var
+    def opens_fresh(self) -> bool:
+        """Whether the dialog would open showing the form as it is now: no address to fill it
+        with, nothing left in it from an earlier opening. Its "Ajouter une adresse" then draws
+        it open at once (issue 23), before the state's answer."""
+        idle = not (self.editing or self.error_key or self.invalid_fields or self.busy)
+        return idle and not self.address and self._form() == EMPTY_FORM
+
+    @rx.var
     def submit_key(self) -> str:
         if self.editing_id or self.editing_local:
             return "address:dialog.update"
@@ -350,8 +368,11 @@ class AddressState(rx.State):
     @rx.event
     async def sync_account(self):
         """Mounted once per page and again whenever the sign-in changes: a signed-in shopper
-        sees their account's default address, a guest their stored one."""
+        sees their account's default address, a guest their stored one. A closed dialog
+        learns the sign-in too, as its next opening would (`opens_fresh`)."""
         user_id = await session_guard.signed_in_user_id(self, refresh=False)
+        if (await self.get_state(DialogState)).active != "address":
+            self.signed_in = user_id is not None
         if user_id is None:
             self.account_address = {}
             return

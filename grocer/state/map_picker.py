@@ -178,6 +178,7 @@ class MapPickerState(AddressState):
     view_key: int = 0
     refresh_key: int = 0
     selected: Selection | None = None  # once a place is chosen
+    chosen: int = -1  # the result of the list that is the selection (-1: none, or a point)
     resolving: bool = False
     manual_lat: str = ""
     manual_lng: str = ""
@@ -207,6 +208,7 @@ class MapPickerState(AddressState):
         self.searched = ""
         self.results = []
         self.selected = None
+        self.chosen = -1
         self.resolving = False
         self.manual_lat = ""
         self.manual_lng = ""
@@ -318,6 +320,7 @@ class MapPickerState(AddressState):
             self.searching = False
             self.searched = ""
             self.results = []
+            self.chosen = -1
             return None
         return start_search(self)
 
@@ -327,6 +330,7 @@ class MapPickerState(AddressState):
 
     def _answered(self, query: str) -> None:
         self.searched = query  # "Aucun résultat trouvé pour …" names it
+        self.chosen = -1  # a new list: the selection, if any, is none of its rows
 
     @rx.event
     def choose_result(self, index: int) -> None:
@@ -337,6 +341,7 @@ class MapPickerState(AddressState):
         item = self.results[position]
         self._pick_seq += 1
         self.resolving = False
+        self.chosen = position
         self.selected = Selection(
             lat=item["lat"], lng=item["lng"], name=item["name"], address=item["address"]
         )
@@ -347,6 +352,7 @@ class MapPickerState(AddressState):
     def _select_point(self, lat: float, lng: float):
         lat, lng = round(lat, 6), round(lng, 6)
         self._pick_seq += 1
+        self.chosen = -1
         self.selected = Selection(lat=lat, lng=lng, name="", address={})
         self.resolving = True
         return MapPickerState.resolve_point(self._pick_seq)

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.test_address_maps import DIALOG as ADDRESS_DIALOG
+from tests.e2e.test_address_maps import PICKER
 from tests.e2e.test_offline import LOST, server_bag
 from tests.e2e.test_product_quantity import open_product, tap
 from tests.e2e.test_session_bag import (
@@ -223,6 +225,94 @@ def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page)
     save.click()
     expect(dialog).to_have_count(0)
     overlay.get_by_test_id("overlay-chosen-slot").get_by_text(f"Demain, {label}").wait_for()
+
+
+def _overlay_with_a_bag(page: Page) -> tuple[HeldAnswers, Locator]:
+    """A guest's bag of one article, its overlay open and answered."""
+    socket, _, _ = home_with_held_answers(page)
+    page.locator(ADD).first.click()
+    wait_count(page, 1)
+    bag_button(page).click()
+    page.locator("#bag-panel").get_by_role("button", name="Check out").click()
+    overlay = page.locator("#cart-overlay")
+    expect(overlay.get_by_role("button", name="Voir les créneaux")).to_be_visible()
+    page.wait_for_timeout(500)  # the overlay's answers are in
+    return socket, overlay
+
+
+def test_add_an_address_opens_the_dialog_and_the_phones_picker_at_once(page: Page) -> None:
+    """On a phone, "Ajouter une adresse" shows the address dialog and the map picker over it
+    before the server's answer; a place typed meanwhile is searched once the answer is in; a
+    result tapped is the selection at once, and "Annuler" closes the picker at once."""
+    page.set_viewport_size(PHONE)
+    socket, overlay = _overlay_with_a_bag(page)
+    socket.hold = True
+    overlay.get_by_role("button", name="Ajouter une adresse").click()
+    picker = page.get_by_role("dialog", name=PICKER)
+    expect(picker).to_be_visible()  # the server's answer is held: this is the page's own
+    expect(picker.get_by_role("button", name="Confirmer")).to_be_disabled()
+    search = picker.get_by_label("Rechercher un lieu")
+    search.fill("Ouagadougou")
+    assert socket.held, "the server answered a tap the page never saw"
+    socket.release()
+    found = page.locator("#map-picker-results").get_by_role(
+        "button", name=re.compile("^Ouagadougou")
+    )
+    expect(found.first).to_be_visible()
+    expect(search).to_have_value("Ouagadougou")
+    page.wait_for_timeout(300)  # the search's answers are in
+    socket.hold = True
+    name = found.first.locator("span span").first.inner_text()
+    found.first.click()  # the result is the selection at once: its name, "Confirmer" enabled
+    selection = page.locator("#map-picker-selection")
+    expect(selection).to_contain_text(name)
+    confirm = picker.get_by_role("button", name="Confirmer")
+    expect(confirm).to_be_enabled()
+    picker.get_by_role("button", name="Annuler").click()  # closed at once too
+    expect(picker).to_have_count(0)
+    assert socket.held, "the server answered a tap the page never saw"
+    socket.release()  # the choice, then the cancel: the page agrees
+    page.wait_for_timeout(500)
+    expect(picker).to_have_count(0)
+    dialog = page.get_by_role("dialog", name=ADDRESS_DIALOG)
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Choisir sur la carte").click()
+    expect(picker).to_be_visible()
+    expect(confirm).to_be_disabled()  # cancelled: nothing chosen
+    search.fill("Ouagadougou")
+    found.first.click()
+    confirm.click()
+    expect(picker).to_have_count(0)
+    expect(page.locator("#address-city")).to_have_value("Ouagadougou")
+
+
+def test_add_an_address_opens_the_dialog_at_once_and_waits_when_an_address_would_fill_it(
+    page: Page,
+) -> None:
+    """On a wide screen the dialog alone shows at once (the picker is opened by its button);
+    once an address is known, "Modifier l'adresse" waits for the state, which fills the form."""
+    socket, overlay = _overlay_with_a_bag(page)
+    socket.hold = True
+    overlay.get_by_role("button", name="Ajouter une adresse").click()
+    dialog = page.get_by_role("dialog", name=ADDRESS_DIALOG)
+    expect(dialog).to_be_visible()
+    expect(page.get_by_role("dialog", name=PICKER)).to_have_count(0)
+    socket.release()
+    for field, typed in (("street", "12 rue du Marché"), ("city", "Ouagadougou"),
+                         ("country", "Burkina Faso")):  # fmt: skip
+        page.locator(f"#address-{field}").fill(typed)
+    dialog.get_by_role("button", name="Appliquer").click()
+    expect(dialog).to_have_count(0)
+    change = overlay.get_by_role("button", name="Modifier l'adresse")
+    expect(change).to_be_visible()
+    page.wait_for_timeout(300)
+    socket.hold = True
+    change.click()
+    page.wait_for_timeout(500)
+    expect(dialog).to_have_count(0)  # not drawn ahead: the state fills it
+    socket.release()
+    expect(dialog).to_be_visible()
+    expect(page.locator("#address-city")).to_have_value("Ouagadougou")
 
 
 def test_a_tap_nobody_answers_goes_back_to_the_servers_bag(page: Page) -> None:

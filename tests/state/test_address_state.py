@@ -174,6 +174,47 @@ def test_account_address_follows_the_sign_in(db: Session) -> None:
     assert form.label == "Rue A, Bobo"
 
 
+def test_the_dialog_opens_fresh_only_when_the_opening_would_show_the_form_as_it_is(
+    db: Session,
+) -> None:
+    """`opens_fresh` (the page then draws "Ajouter une adresse"'s dialog open before the
+    state's answer): no address and an empty form; not once an address would fill it, a field
+    holds text from an earlier opening, or a message is shown."""
+    root = new_tree()
+    form, dialogs = sub(root, AddressState), sub(root, DialogState)
+    assert form.opens_fresh is True
+    run(MapPickerState.open_dialog, sub(root, MapPickerState), "fr", 1280)
+    assert form.opens_fresh is True  # opened: still what the page drew
+    run(AddressState.set_field, form, "street", "Rue 1")
+    run(AddressState.close, form)
+    assert dialogs.active == "" and form.opens_fresh is False  # the text stays until an opening
+    run(MapPickerState.open_dialog, sub(root, MapPickerState), "fr", 1280)
+    assert form.street == "" and form.opens_fresh is True
+    run(AddressState.submit, form, {})
+    assert form.error_key and form.opens_fresh is False
+    run(AddressState.close, form)
+    form.user_address = json.dumps(FULL_ADDRESS | {"streetAddress": "Rue 2"})
+    run(MapPickerState.open_dialog, sub(root, MapPickerState), "fr", 1280)
+    assert form.street == "Rue 2" and form.opens_fresh is False
+
+
+def test_a_closed_dialog_learns_the_sign_in_an_open_one_keeps_its_own(db: Session) -> None:
+    """The sign-in that the next opening would find is known before it (the page draws the
+    dialog with the right buttons ahead); a dialog already open keeps the one it opened with."""
+    alice = add_user(db, "alice")
+    root = new_tree()
+    form = sub(root, AddressState)
+    sign_in(root, db, alice)
+    run(AddressState.sync_account, form)
+    assert form.signed_in is True and form.submit_key == "address:dialog.save"
+    root = new_tree()
+    form = opened(root)
+    assert form.signed_in is False
+    sign_in(root, db, alice)
+    run(AddressState.sync_account, form)
+    assert form.signed_in is False  # open: as it opened, until the next opening
+
+
 # --- pickers ---------------------------------------------------------------------------------
 
 
@@ -241,6 +282,38 @@ def test_map_picker_rejects_forged_arguments() -> None:
     assert sub(root, AddressState).latitude == ""
     run(MapPickerState.got_here, picker, ["12", "x"])
     assert sub(root, AddressState).here == []
+
+
+def _row(index: int, name: str, lat: float, lng: float) -> dict:
+    return {"index": index, "id": f"p{index}", "title": name, "subtitle": "", "name": name,
+            "lat": lat, "lng": lng, "address": {"city": name}}  # fmt: skip
+
+
+def test_the_chosen_result_is_named_until_the_selection_is_no_row_of_the_list() -> None:
+    """`chosen` names the row that is the selection (the page draws a tapped row as the
+    selection until it changes): a map point, a new list, a shorter query or a close is no
+    row."""
+    root = new_tree()
+    picker = sub(root, MapPickerState)
+    run(MapPickerState.open_picker, picker)
+    assert picker.chosen == -1
+    picker.results = [_row(0, "Ouagadougou", 12.37, -1.52), _row(1, "Ouahigouya", 13.58, -2.42)]
+    run(MapPickerState.choose_result, picker, 1)
+    assert picker.chosen == 1 and picker.selected["name"] == "Ouahigouya"
+    run(MapPickerState.pick, picker, 12.0, -1.0)
+    assert picker.chosen == -1 and picker.selected["lat"] == 12.0
+    run(MapPickerState.choose_result, picker, 0)
+    assert picker.chosen == 0
+    picker._answered("Bobo")  # another search's list: the selection stays, as no row
+    assert picker.chosen == -1 and picker.selected["name"] == "Ouagadougou"
+    picker.results = [_row(0, "Bobo-Dioulasso", 11.18, -4.29)]
+    run(MapPickerState.choose_result, picker, 0)
+    run(MapPickerState.set_query, picker, "B")
+    assert picker.chosen == -1 and picker.results == []
+    picker.results = [_row(0, "Bobo-Dioulasso", 11.18, -4.29)]
+    run(MapPickerState.choose_result, picker, 0)
+    run(MapPickerState.cancel, picker)
+    assert picker.chosen == -1 and picker.selected is None
 
 
 def test_map_picker_manual_coordinates_and_confirm() -> None:
