@@ -27,6 +27,8 @@ BAG_NOW_JS = "$/public/bag_now.js"
 """The bag's taps shown at once, before the server's answer."""
 OPEN_NOW_JS = "$/public/open_now.js"
 """The bag opened and closed, and a dialog's next step shown, at once on a tap."""
+PAGE_PRODUCT_JS = "$/public/page_product.js"
+"""The product the server wrote into the page, drawn before the state's copy is in."""
 
 
 def asset_import(module: str, *names: str) -> VarData:

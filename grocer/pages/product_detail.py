@@ -11,6 +11,7 @@ from reflex.vars.base import Var, VarData
 from reflex.vars.function import FunctionStringVar
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from grocer.components.assets import PAGE_PRODUCT_JS, asset_import
 from grocer.components.buttons import text_button
 from grocer.components.i18n import t, t_var
 from grocer.components.icons import icon
@@ -22,11 +23,64 @@ from grocer.components.product_card import discount_badge, image_fallback, is_fa
 from grocer.components.product_row import product_row
 from grocer.components.tabs import tab_list, tab_panel
 from grocer.services.bag_totals import MAX_QUANTITY
+from grocer.state.currency import CurrencyState
 from grocer.state.favorites import FavoritesState
 from grocer.state.product import ProductState
 from grocer.views.styles import BACK_HOME, FOCUS, MAIN_IMAGE, PAGE_TITLE, PRODUCT_GRID
 
-P = ProductState.product
+
+def _shown_product() -> Var:
+    """The product drawn: the state's, or while it loads the copy the server wrote into the
+    page (assets/page_product.js): the page is drawn, and its stepper answers, from the app's
+    first render instead of after the websocket's first answers (issue 23)."""
+    state = ProductState.product
+    loading = ProductState.loading
+    return Var(
+        _js_expr=f"shownProduct({state}, {loading})",
+        _var_type=state._var_type,
+        _var_data=VarData.merge(
+            asset_import(PAGE_PRODUCT_JS, "shownProduct"),
+            state._get_all_var_data(),
+            loading._get_all_var_data(),
+        ),
+    ).guess_type()
+
+
+P = _shown_product()
+FROM_PAGE = Var(
+    _js_expr=f"(({P})?.id != null)", _var_type=bool, _var_data=P._get_all_var_data()
+).to(bool)
+"""A product is drawn while the state loads (the page's own copy)."""
+
+
+def _shown_image() -> Var:
+    """`ProductState.image` of the product drawn (the page's copy has no computed vars)."""
+    images, index = P["images"], ProductState.image_index
+    return Var(
+        _js_expr=f"(({images})?.[{index}] ?? ({images})?.[0] ?? {ProductState.image})",
+        _var_type=str,
+        _var_data=VarData.merge(
+            images._get_all_var_data(),
+            index._get_all_var_data(),
+            ProductState.image._get_all_var_data(),
+        ),
+    ).to(str)
+
+
+def _shown_currency() -> Var:
+    """The currency drawn: the state's once hydrated, before that the shopper's stored one
+    (as the server's preview drew it)."""
+    code, hydrated, prices = CurrencyState.code, rx.State.is_hydrated, P["display"]
+    return Var(
+        _js_expr=f"shownCurrency({code}, {hydrated}, {prices})",
+        _var_type=str,
+        _var_data=VarData.merge(
+            asset_import(PAGE_PRODUCT_JS, "shownCurrency"),
+            code._get_all_var_data(),
+            hydrated._get_all_var_data(),
+            prices._get_all_var_data(),
+        ),
+    ).to(str)
 
 
 def back_home() -> rx.Component:
@@ -75,7 +129,7 @@ def gallery() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.img(
-                src=ProductState.image,
+                src=_shown_image(),
                 alt=P["name"],
                 class_name=MAIN_IMAGE,
                 custom_attrs={
@@ -285,7 +339,7 @@ def wishlist_button() -> rx.Component:
 def summary() -> rx.Component:
     return rx.el.div(
         rx.el.h1(P["name"], class_name=PAGE_TITLE),
-        rx.el.div(price_tag(P, large=True), class_name="mt-3"),
+        rx.el.div(price_tag(P, large=True, code=_shown_currency()), class_name="mt-3"),
         rx.el.p(P["weightText"], class_name="mt-1 text-sm text-gray-500"),
         description("mt-4 line-clamp-4"),
         rx.el.div(
@@ -511,7 +565,7 @@ def product_page() -> rx.Component:
     return page_layout(
         back_home(),
         rx.cond(
-            ProductState.loading,
+            ProductState.loading & ~FROM_PAGE,
             # The server's preview of the product (grocer.web) until its data is in.
             preview_slot(loading_view()),
             rx.cond(ProductState.not_found, not_found_view(), product_view()),

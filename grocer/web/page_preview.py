@@ -100,6 +100,8 @@ def product_page(
     back = preview_html.back_home(lang)
     shell_main = f'<main class="mx-auto w-full max-w-7xl px-4">{back}{preview}</main>'
     page = page.replace(PREVIEW_MARK, shell_main, 1)
+    # The product itself, for the app to draw (and answer taps) before the state's copy.
+    page = page.replace("</head>", preview_html.product_data(view) + "</head>", 1)
     return _with_head(page, link_preview.product_meta(article, view, lang), for_url)
 
 

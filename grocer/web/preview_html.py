@@ -166,6 +166,18 @@ def wrap(for_url: str, inner: str, moved: bool = False) -> str:
 # --- product page ---------------------------------------------------------------------------
 
 
+PAGE_PRODUCT_ID = "grocer-page-product"
+"""The element holding the product's data for the app's first render (assets/page_product.js)."""
+
+
+def product_data(view: ProductView) -> str:
+    """The product as the state would hold it, for the app to draw from its first render
+    (a data block, not a script: the browser never runs it; with no "<" in it, no text of
+    the catalogue can end it early)."""
+    data = json.dumps(view, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="{PAGE_PRODUCT_ID}">{data}</script>'
+
+
 def back_home(lang: str = DEFAULT_LANGUAGE) -> str:
     """grocer.pages.product_detail.back_home, for the loading shell (outside the slot)."""
     return (

@@ -4,6 +4,7 @@ request the middleware must leave to the static files."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from html import escape
@@ -17,8 +18,10 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 from grocer.seed.loader import load_demo
+from grocer.services import catalogue
 from grocer.services.catalogue import A, C, S
 from grocer.services.catalogue import sections as sections_of
+from grocer.views.catalogue import product_view
 from grocer.views.styles import SLOT_ID
 from grocer.web.loading_shell import PREVIEW_MARK, SHELL_ID
 from grocer.web.page_preview import PagePreview
@@ -72,6 +75,25 @@ def test_a_product_page_arrives_with_the_product_in_its_loading_shell(
     assert "1\u202f200\u00a0XOF" in page
     assert "Retour à l&#x27;accueil" in page
     assert PREVIEW_MARK not in page  # the spinner gave its place to the product
+
+
+def test_a_product_page_carries_the_product_for_the_apps_first_render(
+    shop: TestClient, database: sa.Engine
+) -> None:
+    """The data block assets/page_product.js draws the page from before the state's copy: the
+    product as the state would hold it, in the head, with no "<" that could end the block."""
+    article = _id(database, A, "grosse-papaye")
+    page = shop.get(f"/produit/{article}", headers=HTML).text
+    head = page.split("</head>")[0]
+    found = re.search(
+        r'<script type="application/json" id="grocer-page-product">(.*?)</script>', head
+    )
+    assert found is not None and "<" not in found.group(1)
+    data = json.loads(found.group(1))
+    with Session(database) as db:
+        expected = product_view(catalogue.get_article(db, article, lang="fr"))
+    assert data == json.loads(json.dumps(expected))
+    assert data["id"] == article and data["name"] == "Grosse papaye"
 
 
 def test_a_category_page_arrives_with_its_names_and_first_row(

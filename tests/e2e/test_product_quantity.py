@@ -20,6 +20,7 @@ from tests.e2e.test_session_bag import (
     wait_count,
 )
 from tests.support.browser import frames_sent
+from tests.support.held_answers import HeldAnswers
 
 pytestmark = pytest.mark.e2e
 
@@ -123,3 +124,31 @@ def test_a_signed_in_shopper_adds_the_quantity_to_the_server_bag(
     assert [(i["articleId"], i["quantity"]) for i in server_bag["items"]] == [
         (catalogue["article"]["id"], 3)
     ]
+
+
+def test_the_page_answers_taps_before_the_server_has_answered_anything(
+    page: Any, catalogue: dict[str, Any]
+) -> None:
+    """The product the server wrote into the page is drawn from the app's first render: with
+    every message of the websocket held back (its handshake too), the stepper answers and
+    "Add To Cart" shows in the bag at once; once the messages flow, the server's bag holds the
+    quantity (the page's load ran before the tap's event)."""
+    socket = HeldAnswers(page)
+    socket.hold = True
+    article = catalogue["article"]
+    page.goto(f"/produit/{article['id']}")
+    page.locator("#grocer-preview").wait_for(state="detached")  # the app drew the page
+    page.get_by_role("heading", name=article["name"]).wait_for()
+    tap(page, "Augmenter la quantité", 2)
+    assert shown_quantity(page) == "3"
+    page.get_by_role("button", name="Add To Cart").click()
+    wait_count(page, 3)
+    assert socket.held and not socket.passed, "the server's messages reached the page"
+    socket.release()
+    page.get_by_role("dialog", name=PROMPT).wait_for()  # the server's answer to the add
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('cart') || '[]')"
+        ".some((line) => String(line.id) === String(id) && line.quantity === 3)",
+        arg=article["id"],
+    )
+    wait_count(page, 3)
