@@ -9,7 +9,12 @@
 // while the websocket is down is kept by assets/offline.js, which tells us (`showKept`) and,
 // once the bag is saved, `forgetKept`: it is then shown until the server's bag says the same.
 // Shown quantities nobody answers go after ANSWER_WAIT_MS.
+//
+// A guest's tap that brings the bag to 2 articles (or past it) also draws the auth prompt
+// (000 §4.3) at once, as the state will open it (`promptReady`: signed out, not shown yet, no
+// dialog open); the drawing ends with the tap's answer, which opens it or not.
 import { createElement, useEffect, useSyncExternalStore } from "react";
+import { settleOpening, wantOpening } from "./open_now.js";
 
 // The bag's limits (grocer/services/bag_totals.py), for the browser's own changes here and in
 // assets/offline.js.
@@ -25,6 +30,11 @@ let server = {}; // article id → quantity, as the server last said
 let answered = null; // the server's count of answered taps (null: not heard yet)
 let sent = 0; // taps sent since `answered` was last heard
 let expiry = null;
+// The auth prompt: its dialog's key, whether a tap reaching 2 articles opens it, and the
+// `answered` count that ends its drawing (null: not drawn).
+// `drawn`: a tap has drawn it since the state last said it was shown (not drawn twice).
+let prompt = { key: "", ready: false, until: null, drawn: false };
+const PROMPT_QUANTITY = 2; // grocer/services/bag_totals.py AUTH_PROMPT_QUANTITY
 
 function changed() {
   listeners.forEach((listener) => listener());
@@ -105,8 +115,29 @@ function armExpiry() {
       }
     });
     sent = 0;
+    endPrompt();
     if (dropped) changed();
   }, ANSWER_WAIT_MS);
+}
+
+/** The bag's article count as shown. */
+function totalNow() {
+  const ids = new Set([...Object.keys(server), ...shown.keys()]);
+  let total = 0;
+  ids.forEach((id) => (total += quantityNow(id)));
+  return total;
+}
+
+/** bag_totals.prompts_sign_in: the bag reaches exactly 2 articles, or passes it at once. */
+export function promptsSignIn(before, after) {
+  const reached = after === PROMPT_QUANTITY && before !== PROMPT_QUANTITY;
+  return reached || (before < PROMPT_QUANTITY && PROMPT_QUANTITY < after);
+}
+
+function endPrompt() {
+  if (prompt.until === null) return;
+  prompt.until = null;
+  settleOpening(prompt.key);
 }
 
 /** A tap on a bag control, while connected: shown now, answered later. */
@@ -114,7 +145,13 @@ function tapped(id, step, adding) {
   sent += 1; // its event went, shown or not: its answer will be counted
   const quantity = wanted(id, step, adding);
   if (quantity === null || quantity === quantityNow(id)) return;
+  const before = totalNow();
   shown.set(id, { quantity, until: (answered || 0) + sent });
+  if (prompt.ready && !prompt.drawn && prompt.key && promptsSignIn(before, totalNow())) {
+    prompt.until = (answered || 0) + sent;
+    prompt.drawn = true;
+    wantOpening(prompt.key);
+  }
   armExpiry();
   changed();
 }
@@ -151,6 +188,9 @@ function heard(count, quantities) {
     sent = Math.max(0, sent - (value - answered));
   }
   shown.forEach((entry, id) => answeredBy(entry, id, value) && shown.delete(id));
+  if (prompt.until !== null && (value >= prompt.until || value < (answered ?? value))) {
+    endPrompt(); // its tap is answered: the state's prompt, open or not, is drawn
+  }
   answered = value;
   if (shown.size !== before) changed(); // the server's own bag reaches the page by its props
 }
@@ -180,7 +220,10 @@ export function addedQuantity(control) {
 }
 
 /** Mounted once (grocer/components/bag_now.py): hears the server's bag and watches the taps. */
-export function BagNow({ answered: count, quantities }) {
+export function BagNow({ answered: count, quantities, promptKey, promptReady }) {
+  prompt.key = promptKey || "";
+  if (!promptReady) prompt.drawn = false; // shown, by the state: drawn again once it is ready
+  prompt.ready = !!promptReady;
   useEffect(() => {
     heard(count, quantities);
   }, [count, quantities]);

@@ -52,6 +52,14 @@ function subscribe(listener) {
 /** Draw `value` under `key` now, until the server's value for it changes. */
 function wish(key, value) {
   const server = servers.get(key);
+  const before = wishes.get(key);
+  if (before?.opening && value === false && server === false) {
+    // Closed while the state is about to open it (`wantOpening`): drawn closed through that
+    // opening too, until the state's close follows it.
+    wishes.set(key, { value, server, expect: true });
+    changed();
+    return;
+  }
   if (server === undefined || server === value) {
     // Never drawn (its code is not here yet: the server's answer will draw it), or already so.
     if (wishes.delete(key)) changed();
@@ -66,6 +74,26 @@ export function want(key, open) {
   wish(key, !!open);
 }
 
+/** Show the dialog `key` open now because the state is about to open it (a tap's answer will):
+ * until `settleOpening` says that answer is in. Closed meanwhile, it stays closed through that
+ * opening. */
+export function wantOpening(key) {
+  wish(key, true);
+  const made = wishes.get(key);
+  if (made) made.opening = true;
+}
+
+/** The answer of a `wantOpening` tap is in: the state's value is drawn again. The opening
+ * wish goes (the state opened the dialog or not), and so does a close made meanwhile that the
+ * state never opened through; one it did open through waits for the state's close. */
+export function settleOpening(key) {
+  const made = wishes.get(key);
+  if (made && (made.opening || made.expect !== undefined)) {
+    wishes.delete(key);
+    changed();
+  }
+}
+
 /** Show `value` (a string) under `key` now, until the server's value for it changes. */
 export function wantValue(key, value) {
   wish(key, String(value ?? ""));
@@ -75,6 +103,12 @@ function shown(key, server) {
   const wish = wishes.get(key);
   if (!wish) return server;
   if (wish.server !== server) {
+    if (wish.expect === server) {
+      // The opening a close was made through: still closed, until the state's own close.
+      wish.server = server;
+      wish.expect = undefined;
+      return wish.value;
+    }
     wishes.delete(key); // the server has spoken since the tap
     return server;
   }

@@ -5,12 +5,12 @@ from __future__ import annotations
 import reflex as rx
 
 from grocer.components.auth_dialog import svg_icon, to_dialog_button
+from grocer.components.bag_now import PROMPT_NOW, shown_total
 from grocer.components.dialog import notice_dialog
 from grocer.components.form_parts import PRIMARY, SECONDARY
 from grocer.components.i18n import t
 from grocer.components.icons import icon_badge
-from grocer.components.open_now import dialog_key
-from grocer.state.bag import BagState
+from grocer.components.open_now import open_now_mark
 from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
 from grocer.state.signup import SignupState
@@ -36,7 +36,7 @@ def _fresh_sign_up() -> rx.Var[bool]:
 def auth_prompt() -> rx.Component:
     return notice_dialog(
         icon_badge(svg_icon(_BAG, 28), "h-14 w-14", "rounded-2xl bg-orange-100 text-orange-600"),
-        t("bag:authPrompt.text", count=BagState.count),
+        t("bag:authPrompt.text", count=shown_total()),
         rx.el.div(
             to_dialog_button(
                 "bag:createAccount", "signup", PRIMARY, drawn_from=PROMPT, ahead=_fresh_sign_up()
@@ -46,6 +46,7 @@ def auth_prompt() -> rx.Component:
                 t("bag:authPrompt.later"),
                 type="button",
                 on_click=DialogState.close_dialog,
+                custom_attrs=open_now_mark({PROMPT_NOW: False}),
                 class_name="text-sm font-semibold text-gray-600 hover:text-gray-900",
             ),
             class_name="flex w-full flex-col items-center gap-3",
@@ -55,5 +56,5 @@ def auth_prompt() -> rx.Component:
         title=t("bag:authPrompt.title"),
         dialog_id="auth-prompt",
         spacing="gap-4 px-6 pb-7 pt-2",
-        now_key=dialog_key(PROMPT),
+        now_key=PROMPT_NOW,
     )

@@ -15,8 +15,10 @@ import reflex as rx
 from reflex.vars import VarData
 
 from grocer.components.assets import BAG_NOW_JS, asset_component, asset_import
-from grocer.components.open_now import open_now_mark
+from grocer.components.open_now import dialog_key, open_now_mark
 from grocer.state.bag import BagRow, BagState
+from grocer.state.dialogs import DialogState
+from grocer.state.session import SessionState
 
 PANEL = "bagPanel"
 """The side panel's key for the taps that open or close it at once (assets/open_now.js)."""
@@ -34,8 +36,13 @@ def closes_overlay() -> dict[str, str]:
     return open_now_mark({OVERLAY: False})
 
 
-BagNow = asset_component(BAG_NOW_JS, "BagNow", answered=rx.Var[int], quantities=rx.Var[dict])
-"""Hears the server's bag (its quantities and its count of answered taps), watches the taps."""
+BagNow = asset_component(BAG_NOW_JS, "BagNow", answered=rx.Var[int], quantities=rx.Var[dict],
+                        prompt_key=rx.Var[str], prompt_ready=rx.Var[bool])  # fmt: skip
+"""Hears the server's bag (its quantities and its count of answered taps), watches the taps;
+a guest's tap reaching 2 articles draws the auth prompt (`prompt_key`) at once."""
+
+PROMPT_NOW = dialog_key("auth_prompt")
+"""The auth prompt's key (grocer.components.auth_prompt)."""
 
 ShownQuantity = asset_component(BAG_NOW_JS, "ShownQuantity", article_id=rx.Var[str],
                                 quantity=rx.Var[int])  # fmt: skip
@@ -51,7 +58,16 @@ ShownCount = asset_component(BAG_NOW_JS, "ShownCount", count=rx.Var[int],
 
 
 def bag_now() -> rx.Component:
-    return BagNow.create(answered=BagState.answered, quantities=BagState.quantities)
+    # As BagState._after_guest_change decides: signed out, not shown yet, no dialog open.
+    ready = (
+        ~SessionState.is_authenticated & ~BagState.auth_prompt_shown & (DialogState.active == "")
+    )
+    return BagNow.create(
+        answered=BagState.answered,
+        quantities=BagState.quantities,
+        prompt_key=PROMPT_NOW,
+        prompt_ready=ready,
+    )
 
 
 def shown_quantity(article_id: rx.Var, quantity: rx.Var[int]) -> rx.Var[int]:
@@ -64,6 +80,20 @@ def shown_quantity(article_id: rx.Var, quantity: rx.Var[int]) -> rx.Var[int]:
         quantity._get_all_var_data(),
     )
     return rx.Var(_js_expr="bagShownQuantity", _var_type=int, _var_data=data).to(int)
+
+
+def shown_total() -> rx.Var[int]:
+    """The bag's article count as shown, the taps not yet answered included (a hook, as
+    `shown_quantity`)."""
+    count, quantities = BagState.count, BagState.quantities
+    hook = f"const bagShownTotal = useShownCount({count!s}, {quantities!s});"
+    data = VarData.merge(
+        asset_import(BAG_NOW_JS, "useShownCount"),
+        VarData(hooks={hook: None}),
+        count._get_all_var_data(),
+        quantities._get_all_var_data(),
+    )
+    return rx.Var(_js_expr="bagShownTotal", _var_type=int, _var_data=data).to(int)
 
 
 def shown_line(line: Callable[[rx.Var[BagRow]], rx.Component]) -> Callable[..., rx.Component]:

@@ -33,6 +33,7 @@ from tests.support.held_answers import HeldAnswers
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
+PROMPT = "Ne perdez pas votre panier"
 TOMORROWS_HOURS = [
     re.compile(rf"^{hours}( — .+)?$") for hours in ("9h - 13h", "13h - 17h", "17h - 21h")
 ]
@@ -79,7 +80,12 @@ def test_taps_show_before_the_servers_answer_which_then_stands(page: Page) -> No
     page.locator(ADD).first.click()
     shows(card, 1)  # the server's answer is held: this is the page's own
     expect(bag_button(page)).to_have_text("1")
-    plus(card).click()
+    plus(card).click()  # 2 articles: the auth prompt (000 §4.3) shows at once too
+    prompt = page.get_by_role("dialog", name=PROMPT)
+    expect(prompt).to_be_visible()
+    expect(prompt).to_contain_text("Vous avez 2 articles")
+    prompt.get_by_role("button", name="Plus tard").click()
+    expect(prompt).to_have_count(0)
     plus(card).click()
     shows(card, 3)
     minus(card).click()
@@ -87,7 +93,10 @@ def test_taps_show_before_the_servers_answer_which_then_stands(page: Page) -> No
     expect(bag_button(page)).to_have_text("2")
     assert socket.held, "the server answered taps the page never saw"
     assert browser_bag(page) == {}  # the guest bag is written by the server's answers
-    socket.release()
+    socket.release()  # the state opens the prompt, then closes it: it stays closed
+    for _ in range(20):
+        expect(prompt).to_have_count(0)
+        page.wait_for_timeout(100)
     page.wait_for_function(
         """(id) => JSON.parse(localStorage.getItem('cart') || '[]')
             .some((line) => line.id === id && line.quantity === 2)""",
@@ -108,7 +117,8 @@ def test_the_product_pages_quantity_shows_in_the_bag_at_once(
     tap(page, "Augmenter la quantité", 2)  # answered in the browser: 3
     socket.hold = True
     page.get_by_role("button", name="Add To Cart").click()
-    expect(bag_button(page)).to_have_text("3")  # before the server's answer
+    wait_count(page, 3)  # before the server's answer, under the auth prompt (000 §4.3)
+    expect(page.get_by_role("dialog", name=PROMPT)).to_contain_text("Vous avez 3 articles")
     assert browser_bag(page) == {}
     socket.release()
     page.wait_for_function(

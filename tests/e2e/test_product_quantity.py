@@ -152,3 +152,46 @@ def test_the_page_answers_taps_before_the_server_has_answered_anything(
         arg=article["id"],
     )
     wait_count(page, 3)
+
+
+def test_a_guests_add_reaching_two_articles_shows_the_prompt_at_once(
+    page: Any, catalogue: dict[str, Any]
+) -> None:
+    """The auth prompt (000 §4.3) shows with the tap that brings a guest's bag past 2 articles,
+    before the server's answer, which then opens it too; once shown, it is not drawn again."""
+    socket = HeldAnswers(page)
+    open_product(page, catalogue["article"]["id"])
+    tap(page, "Augmenter la quantité", 2)
+    socket.hold = True
+    page.get_by_role("button", name="Add To Cart").click()
+    prompt = page.get_by_role("dialog", name=PROMPT)
+    prompt.wait_for()  # every answer is held: this is the page's own
+    prompt.get_by_text("Vous avez 3 articles dans votre panier").wait_for()
+    assert socket.held, "the server answered a tap the page never saw"
+    socket.release()
+    page.wait_for_timeout(500)
+    assert prompt.is_visible()  # the state opened it as well
+    prompt.get_by_role("button", name="Plus tard").click()
+    prompt.wait_for(state="detached")
+    page.wait_for_timeout(300)
+    socket.hold = True
+    page.get_by_role("button", name="Add To Cart").click()
+    page.wait_for_timeout(500)
+    assert prompt.count() == 0  # shown once in this tab: not again
+    socket.release()
+
+
+def test_a_prompt_drawn_for_a_tap_nobody_answers_goes_with_it(
+    page: Any, catalogue: dict[str, Any]
+) -> None:
+    socket = HeldAnswers(page)
+    open_product(page, catalogue["article"]["id"])
+    tap(page, "Augmenter la quantité")
+    socket.hold = True
+    page.get_by_role("button", name="Add To Cart").click()
+    prompt = page.get_by_role("dialog", name=PROMPT)
+    prompt.wait_for()
+    wait_count(page, 2)
+    # No answer ever comes: the prompt goes with the tap's count, back to the server's bag.
+    prompt.wait_for(state="detached", timeout=30_000)
+    wait_count(page, 0)
