@@ -200,14 +200,23 @@ export function parseWishes(text) {
     ]);
 }
 
-/** `data-value-now="slotDay=2026-12-01 slotChoice="` → [["slotDay", "2026-12-01"],
- * ["slotChoice", ""]]. */
+/** `data-value-now="slotDay=2026-12-01 slotChoice= addressCity=Bobo%20Dioulasso"` →
+ * [["slotDay", "2026-12-01"], ["slotChoice", ""], ["addressCity", "Bobo Dioulasso"]] (values
+ * URI-encoded: grocer/components/open_now.py `value_now_mark`). */
 export function parseValues(text) {
   return String(text || "")
     .split(/\s+/)
     .filter((part) => part.includes("="))
-    .map((part) => [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)])
-    .filter(([key]) => key);
+    .map((part) => [part.slice(0, part.indexOf("=")), decoded(part.slice(part.indexOf("=") + 1))])
+    .filter(([key, value]) => key && value !== null);
+}
+
+function decoded(value) {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null; // not a value a mark wrote
+  }
 }
 
 function wantOrToggle(key, open, after = 0) {

@@ -27,8 +27,8 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
-from grocer.components.map_picker import PICKER_NOW, map_picker
-from grocer.components.open_now import dialog_key, open_now_mark
+from grocer.components.map_picker import PICKER_NOW, field_key, map_picker
+from grocer.components.open_now import dialog_key, open_now_mark, shown_value
 from grocer.components.prefetch import map_ahead
 from grocer.components.toast import toast_box
 from grocer.services.validation import LATITUDE, LONGITUDE
@@ -90,6 +90,12 @@ def _input(
     )
 
 
+def shown_field(name: str) -> rx.Var[str]:
+    """The field `name` as drawn: what the picker's "Confirmer" just put in, else the state's
+    (assets/open_now.js)."""
+    return shown_value(field_key(name), getattr(AddressState, name))
+
+
 def text_field(
     name: str,
     label_key: str,
@@ -111,7 +117,7 @@ def text_field(
         ),
         _input(
             field_id,
-            getattr(AddressState, name),
+            shown_field(name),
             AddressState.set_field(name),
             invalid=invalid,
             autocomplete=autocomplete,
@@ -132,7 +138,7 @@ def coordinate_field(axis: str) -> rx.Component:
         rx.el.label(t(f"address:fields.{axis}"), html_for=field_id, class_name=LABEL),
         _input(
             field_id,
-            getattr(AddressState, axis),
+            shown_field(axis),
             AddressState.set_field(axis),
             extra=coordinate_attrs(axis),
         ),

@@ -70,30 +70,27 @@ def bag_now() -> rx.Component:
     )
 
 
+def _bag_hook(name: str, function: str, *reads: rx.Var) -> rx.Var[int]:
+    """`const {name} = {function}(...reads);` of assets/bag_now.js, declared in the body of the
+    component that uses the result."""
+    hook = f"const {name} = {function}({', '.join(str(var) for var in reads)});"
+    data = VarData.merge(
+        asset_import(BAG_NOW_JS, function),
+        VarData(hooks={hook: None}),
+        *(var._get_all_var_data() for var in reads),
+    )
+    return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
+
+
 def shown_quantity(article_id: rx.Var, quantity: rx.Var[int]) -> rx.Var[int]:
     """The quantity a card shows (a hook: for a memo component's body, not inside a list)."""
-    hook = f"const bagShownQuantity = useShownQuantity({article_id!s}, {quantity!s});"
-    data = VarData.merge(
-        asset_import(BAG_NOW_JS, "useShownQuantity"),
-        VarData(hooks={hook: None}),
-        article_id._get_all_var_data(),
-        quantity._get_all_var_data(),
-    )
-    return rx.Var(_js_expr="bagShownQuantity", _var_type=int, _var_data=data).to(int)
+    return _bag_hook("bagShownQuantity", "useShownQuantity", article_id, quantity)
 
 
 def shown_total() -> rx.Var[int]:
     """The bag's article count as shown, the taps not yet answered included (a hook, as
     `shown_quantity`)."""
-    count, quantities = BagState.count, BagState.quantities
-    hook = f"const bagShownTotal = useShownCount({count!s}, {quantities!s});"
-    data = VarData.merge(
-        asset_import(BAG_NOW_JS, "useShownCount"),
-        VarData(hooks={hook: None}),
-        count._get_all_var_data(),
-        quantities._get_all_var_data(),
-    )
-    return rx.Var(_js_expr="bagShownTotal", _var_type=int, _var_data=data).to(int)
+    return _bag_hook("bagShownTotal", "useShownCount", BagState.count, BagState.quantities)
 
 
 def shown_line(line: Callable[[rx.Var[BagRow]], rx.Component]) -> Callable[..., rx.Component]:

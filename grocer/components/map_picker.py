@@ -28,7 +28,7 @@ from grocer.components.place_search import (
     search_results,
 )
 from grocer.services.validation import LATITUDE, LONGITUDE
-from grocer.state.address import GEOLOCATE_JS
+from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState
 
@@ -95,6 +95,40 @@ def _tapped_result() -> tuple[rx.Var, rx.Var[bool]]:
     data = VarData.merge(chosen._get_all_var_data(), results._get_all_var_data())
     tapped = rx.Var(_js_expr=f"({found} ?? null)", _var_type=dict, _var_data=data).to(dict)
     return tapped, rx.Var(_js_expr=f"({found} !== undefined)", _var_data=data).to(bool)
+
+
+def field_key(name: str) -> str:
+    """The key under which the address dialog's field `name` (an AddressState var) is drawn
+    with a value "Confirmer" put in at once."""
+    return "address" + "".join(part.title() for part in name.split("_"))
+
+
+def _coordinate_text(value: str) -> str:
+    """A coordinate as AddressState writes it (`f"{x:.6f}"` without trailing zeros)."""
+    return f'Number({value}).toFixed(6).replace(/0+$/, "").replace(/\\.$/, "")'
+
+
+def _confirm_fills() -> dict[str, rx.Var[str]]:
+    """What `MapPickerState.confirm` puts into the dialog's fields, drawn when "Confirmer" is
+    tapped: the chosen place's address in every text field (blank where it has none) when it
+    has one, else the fields as they are; its coordinates always."""
+    tapped, is_tapped = _tapped_result()
+    place = rx.cond(is_tapped, tapped, MapPickerState.selected)
+    address = f"(({place})?.address ?? {{}})"
+    has_address = f"(Object.keys({address}).length > 0)"
+    fills: dict[str, rx.Var[str]] = {}
+    for name, (key, _) in TEXT_FIELDS.items():
+        now = getattr(AddressState, name)
+        expr = f'({has_address} ? String({address}["{key}"] ?? "") : {now})'
+        data = VarData.merge(place._get_all_var_data(), now._get_all_var_data())
+        fills[field_key(name)] = rx.Var(_js_expr=expr, _var_data=data).to(str)
+    for axis, name in (("lat", "latitude"), ("lng", "longitude")):
+        now = getattr(AddressState, name)
+        value = f"({place})?.{axis}"
+        expr = f"({value} == null ? {now} : {_coordinate_text(value)})"
+        data = VarData.merge(place._get_all_var_data(), now._get_all_var_data())
+        fills[field_key(name)] = rx.Var(_js_expr=expr, _var_data=data).to(str)
+    return fills
 
 
 def results_panel() -> rx.Component:
@@ -302,6 +336,11 @@ def actions() -> rx.Component:
                 t("address:picker.confirm"),
                 type="button",
                 on_click=MapPickerState.confirm,
+                # The picker closes and the dialog's fields fill at once (issue 23).
+                custom_attrs={
+                    **open_now_mark({PICKER_NOW: False}),
+                    **value_now_mark(_confirm_fills()),
+                },
                 disabled=~_tapped_result()[1]
                 & (~MapPickerState.has_selection | MapPickerState.resolving),
                 class_name=f"{BUTTON} flex-1 bg-green-700 text-white hover:bg-green-800 "

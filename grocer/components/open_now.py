@@ -8,6 +8,8 @@ var changes (or, for a step, until the state has answered), then the server's va
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import reflex as rx
 from reflex.vars import VarData
 
@@ -46,11 +48,19 @@ def open_now_mark(
     return {"data-open-now": " ".join(parts)}
 
 
+def _encoded(value: str | rx.Var[str]) -> str | rx.Var[str]:
+    """A value as the mark carries it (URI-encoded: no space can split it)."""
+    if isinstance(value, rx.Var):
+        expr = f"encodeURIComponent({value})"
+        return rx.Var(_js_expr=expr, _var_data=value._get_all_var_data()).to(str)
+    return quote(value, safe="")
+
+
 def value_now_mark(values: dict[str, str | rx.Var[str]]) -> dict[str, str | rx.Var[str]]:
     """The attribute of a control that shows these values at once when tapped:
-    `custom_attrs=value_now_mark({"slotDay": day["iso"]})` (values without spaces). Its own
-    event still tells the state."""
-    parts = [f"{key}=" + value for key, value in values.items()]
+    `custom_attrs=value_now_mark({"slotDay": day["iso"]})`. Its own event still tells the
+    state."""
+    parts = [f"{key}=" + _encoded(value) for key, value in values.items()]
     text = parts[0]
     for part in parts[1:]:
         text = text + " " + part

@@ -186,15 +186,23 @@ def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> Non
     expect(overlay.locator("#slot-area")).to_be_visible()  # shown three times: left open
 
 
-def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page) -> None:
-    """The delivery dialog's slots come with the slot list: opening the dialog, "Demain" and
-    an hour show before the server's answers, which then agree; "Enregistrer" keeps it."""
+def _overlay_with_a_bag(page: Page) -> tuple[HeldAnswers, Locator]:
+    """A guest's bag of one article, its overlay open and answered."""
     socket, _, _ = home_with_held_answers(page)
     page.locator(ADD).first.click()
     wait_count(page, 1)
     bag_button(page).click()
     page.locator("#bag-panel").get_by_role("button", name="Check out").click()
     overlay = page.locator("#cart-overlay")
+    expect(overlay.get_by_role("button", name="Voir les créneaux")).to_be_visible()
+    page.wait_for_timeout(500)  # the overlay's answers are in
+    return socket, overlay
+
+
+def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page) -> None:
+    """The delivery dialog's slots come with the slot list: opening the dialog, "Demain" and
+    an hour show before the server's answers, which then agree; "Enregistrer" keeps it."""
+    socket, overlay = _overlay_with_a_bag(page)
     overlay.get_by_role("button", name="Voir les créneaux").click()
     socket.wait_passed('"listed_rx_state_":"delivery"')  # the slots, fetched ahead
     socket.hold = True
@@ -237,23 +245,11 @@ def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page)
     overlay.get_by_test_id("overlay-chosen-slot").get_by_text(f"Demain, {label}").wait_for()
 
 
-def _overlay_with_a_bag(page: Page) -> tuple[HeldAnswers, Locator]:
-    """A guest's bag of one article, its overlay open and answered."""
-    socket, _, _ = home_with_held_answers(page)
-    page.locator(ADD).first.click()
-    wait_count(page, 1)
-    bag_button(page).click()
-    page.locator("#bag-panel").get_by_role("button", name="Check out").click()
-    overlay = page.locator("#cart-overlay")
-    expect(overlay.get_by_role("button", name="Voir les créneaux")).to_be_visible()
-    page.wait_for_timeout(500)  # the overlay's answers are in
-    return socket, overlay
-
-
 def test_add_an_address_opens_the_dialog_and_the_phones_picker_at_once(page: Page) -> None:
     """On a phone, "Ajouter une adresse" shows the address dialog and the map picker over it
     before the server's answer; a place typed meanwhile is searched once the answer is in; a
-    result tapped is the selection at once, and "Annuler" closes the picker at once."""
+    result tapped is the selection at once, "Annuler" closes the picker at once, and
+    "Confirmer" closes it and fills the dialog at once."""
     page.set_viewport_size(PHONE)
     socket, overlay = _overlay_with_a_bag(page)
     socket.hold = True
@@ -291,9 +287,20 @@ def test_add_an_address_opens_the_dialog_and_the_phones_picker_at_once(page: Pag
     expect(confirm).to_be_disabled()  # cancelled: nothing chosen
     search.fill("Ouagadougou")
     found.first.click()
-    confirm.click()
+    expect(confirm).to_be_enabled()
+    page.wait_for_timeout(300)  # the choice's answer is in
+    socket.hold = True
+    confirm.click()  # the picker closes and the place fills the dialog at once
     expect(picker).to_have_count(0)
-    expect(page.locator("#address-city")).to_have_value("Ouagadougou")
+    city = page.locator("#address-city")
+    expect(city).to_have_value("Ouagadougou")
+    latitude = page.locator("#address-latitude").input_value()
+    assert latitude and float(latitude) == pytest.approx(12.37, abs=0.1)
+    assert socket.held, "the server answered a tap the page never saw"
+    socket.release()
+    page.wait_for_timeout(500)
+    expect(city).to_have_value("Ouagadougou")  # the state filled the same
+    expect(page.locator("#address-latitude")).to_have_value(latitude)
 
 
 def test_add_an_address_opens_the_dialog_at_once_and_waits_when_an_address_would_fill_it(
