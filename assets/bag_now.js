@@ -30,11 +30,11 @@ let server = {}; // article id → quantity, as the server last said
 let answered = null; // the server's count of answered taps (null: not heard yet)
 let sent = 0; // taps sent since `answered` was last heard
 let expiry = null;
-// The auth prompt: its dialog's key, whether a tap reaching 2 articles opens it, and the
-// `answered` count that ends its drawing (null: not drawn).
-// `drawn`: a tap has drawn it since the state last said it was shown (not drawn twice).
-let prompt = { key: "", ready: false, until: null, drawn: false };
-const PROMPT_QUANTITY = 2; // grocer/services/bag_totals.py AUTH_PROMPT_QUANTITY
+// The auth prompt: its dialog's key, the article count that opens it (bag_totals'
+// AUTH_PROMPT_QUANTITY), whether a tap reaching it opens it, and the `answered` count that
+// ends its drawing (null: not drawn). `drawn`: a tap has drawn it since the state last said it
+// was shown (not drawn twice).
+let prompt = { key: "", quantity: 0, ready: false, until: null, drawn: false };
 
 function changed() {
   listeners.forEach((listener) => listener());
@@ -128,10 +128,11 @@ function totalNow() {
   return total;
 }
 
-/** bag_totals.prompts_sign_in: the bag reaches exactly 2 articles, or passes it at once. */
-export function promptsSignIn(before, after) {
-  const reached = after === PROMPT_QUANTITY && before !== PROMPT_QUANTITY;
-  return reached || (before < PROMPT_QUANTITY && PROMPT_QUANTITY < after);
+/** bag_totals.prompts_sign_in: the bag reaches exactly the prompt's count, or passes it at
+ * once. */
+function promptsSignIn(before, after) {
+  const at = prompt.quantity;
+  return (after === at && before !== at) || (before < at && at < after);
 }
 
 function endPrompt() {
@@ -147,7 +148,7 @@ function tapped(id, step, adding) {
   if (quantity === null || quantity === quantityNow(id)) return;
   const before = totalNow();
   shown.set(id, { quantity, until: (answered || 0) + sent });
-  if (prompt.ready && !prompt.drawn && prompt.key && promptsSignIn(before, totalNow())) {
+  if (prompt.ready && !prompt.drawn && prompt.quantity && promptsSignIn(before, totalNow())) {
     prompt.until = (answered || 0) + sent;
     prompt.drawn = true;
     wantOpening(prompt.key);
@@ -220,8 +221,9 @@ export function addedQuantity(control) {
 }
 
 /** Mounted once (grocer/components/bag_now.py): hears the server's bag and watches the taps. */
-export function BagNow({ answered: count, quantities, promptKey, promptReady }) {
+export function BagNow({ answered: count, quantities, promptKey, promptQuantity, promptReady }) {
   prompt.key = promptKey || "";
+  prompt.quantity = promptKey ? Number(promptQuantity) || 0 : 0;
   if (!promptReady) prompt.drawn = false; // shown, by the state: drawn again once it is ready
   prompt.ready = !!promptReady;
   useEffect(() => {

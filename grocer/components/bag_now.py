@@ -16,6 +16,7 @@ from reflex.vars import VarData
 
 from grocer.components.assets import BAG_NOW_JS, asset_component, asset_import
 from grocer.components.open_now import dialog_key, open_now_mark
+from grocer.services.bag_totals import AUTH_PROMPT_QUANTITY
 from grocer.state.bag import BagRow, BagState
 from grocer.state.dialogs import DialogState
 from grocer.state.session import SessionState
@@ -37,9 +38,11 @@ def closes_overlay() -> dict[str, str]:
 
 
 BagNow = asset_component(BAG_NOW_JS, "BagNow", answered=rx.Var[int], quantities=rx.Var[dict],
-                        prompt_key=rx.Var[str], prompt_ready=rx.Var[bool])  # fmt: skip
+                        prompt_key=rx.Var[str], prompt_quantity=rx.Var[int],
+                        prompt_ready=rx.Var[bool])  # fmt: skip
 """Hears the server's bag (its quantities and its count of answered taps), watches the taps;
-a guest's tap reaching 2 articles draws the auth prompt (`prompt_key`) at once."""
+a guest's tap reaching `prompt_quantity` articles draws the auth prompt (`prompt_key`) at
+once."""
 
 PROMPT_NOW = dialog_key("auth_prompt")
 """The auth prompt's key (grocer.components.auth_prompt)."""
@@ -66,6 +69,7 @@ def bag_now() -> rx.Component:
         answered=BagState.answered,
         quantities=BagState.quantities,
         prompt_key=PROMPT_NOW,
+        prompt_quantity=AUTH_PROMPT_QUANTITY,
         prompt_ready=ready,
     )
 
