@@ -5,6 +5,7 @@ import reflex as rx
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
 from grocer.components.connection_banner import OVERLAY_WRAP
+from grocer.components.overlays import DIALOGS_WRAP
 from grocer.logs import configure as configure_logs
 from grocer.pages import register_pages
 from grocer.settings import get_settings
@@ -24,6 +25,7 @@ from grocer.web.request_id import RequestId
 from grocer.web.security_headers import SecurityHeaders
 from grocer.web.shutdown import graceful_shutdown
 from grocer.web.site_files import SiteFiles
+from grocer.web.storage_updates import install as install_storage_updates
 from grocer.web.worker_liveness import install_worker_liveness
 
 # The grocer loggers write text, or JSON lines with GROCER_LOG_FORMAT=json (grocer.logs).
@@ -60,6 +62,8 @@ register_pages(app)
 install_event_metrics(app)
 # A tab's hydration reads only the vars that can differ from the page's compiled defaults.
 install_hydrate_snapshot()
+# A move between pages sends back only the browser-stored values that changed.
+install_storage_updates()
 # Several workers: the tabs of a worker that died keep their states on another one.
 install_worker_liveness(app)
 # A tab of another release than this worker's reloads once (grocer.web.release).
@@ -69,6 +73,8 @@ install_release_check(app)
 install_origin_policy(app, get_settings().allowed_origins, get_settings().trusted_proxy_hops)
 # A translated connection bar instead of Reflex's raw "Cannot connect to server" toast.
 app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
+# The dialogs and overlays, mounted once for every page (grocer.components.overlays).
+app.app_wraps[DIALOGS_WRAP[0]] = DIALOGS_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)
 # Python's cycle collector tuned for a server of many tab states (grocer.web.gc_tuning).

@@ -1,5 +1,6 @@
-"""The frame of every page: header (with the phone menu), category bar, content, footer, and
-the app's dialogs and overlays (mounted once, by `global_overlays`)."""
+"""The frame of every page: header (with the phone menu), category bar, content and footer.
+The app's dialogs and overlays are not in it: they are mounted once for the whole app, outside
+the pages (grocer.components.overlays.DIALOGS_WRAP)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from grocer.components.header import site_header
 from grocer.components.i18n import HtmlLang, t
 from grocer.components.mobile_menu import mobile_menu
 from grocer.components.nav_cache import nav_cache_writer
-from grocer.components.overlays import global_overlays
 from grocer.views.styles import PAGE_ROOT_ID
 
 AppReady = asset_component(APP_READY_JS, "AppReady")
@@ -38,7 +38,6 @@ def page_layout(*children: rx.Component, extra: rx.Component | None = None) -> r
             class_name="mx-auto w-full max-w-7xl flex-1 px-4",
         ),
         site_footer(),
-        global_overlays(),
         HtmlLang.create(),
         catalogue_language_watch(),
         nav_cache_writer(),

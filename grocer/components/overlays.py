@@ -1,4 +1,10 @@
-"""Every dialog and overlay mounted once, in the page layout.
+"""Every dialog and overlay, mounted once for the whole app (DIALOGS_WRAP), outside the pages.
+
+Outside the pages, because a move from page to page (the bag → /checkout → /payment → the
+confirmation) then neither reloads nor re-creates them: each page's script is about 8 kB
+(compressed) smaller than with them compiled into it, and on a slow phone the move renders the
+new page's content only (issue 23). They are closed or invisible when a page loads, and
+position themselves (fixed, or in a portal), so where they stand in the document is no matter.
 
 A new dialog is added here with one line. The toast (001 §8) too, so that a handler of any
 page can show one (a favourite that could not be saved). Also mounted here, invisible: the
@@ -6,6 +12,8 @@ session's 5-minute expiry check and the browser's leave confirmation while a sig
 is being submitted. (The session's start is part of a page load's page start:
 grocer.state.page_start.)
 """
+
+from collections.abc import Callable
 
 import reflex as rx
 
@@ -90,3 +98,15 @@ def global_overlays() -> rx.Component:
         pickup_dialog(),
         toast(),
     )
+
+
+def dialogs_wrap(stateful: bool) -> rx.Component | None:
+    """The app wrap that mounts `global_overlays` (App.app_wraps (4, "Dialogs"), inside the
+    connection bar's): a fragment, since the page is appended to it as its last child."""
+    return rx.fragment(global_overlays()) if stateful else None
+
+
+DIALOGS_WRAP: tuple[tuple[int, str], Callable[[bool], rx.Component | None]] = (
+    (4, "Dialogs"),
+    dialogs_wrap,
+)

@@ -367,7 +367,7 @@ class AddressState(rx.State):
 
     @rx.event
     async def sync_account(self):
-        """Mounted once per page and again whenever the sign-in changes: a signed-in shopper
+        """Mounted once per tab and again whenever the sign-in changes: a signed-in shopper
         sees their account's default address, a guest their stored one. A closed dialog
         learns the sign-in too, as its next opening would (`opens_fresh`)."""
         user_id = await session_guard.signed_in_user_id(self, refresh=False)

@@ -234,6 +234,12 @@ class SlotDialogState(rx.State):
 
     # --- helpers ---
 
+    def _keep(self, name: str, value: Any) -> None:
+        """Sets `name` only when `value` differs: a list fetched ahead and fetched again as the
+        dialog opens is then not sent twice, nor the day strip that reads it (7 kB, issue 23)."""
+        if getattr(self, name) != value:
+            setattr(self, name, value)
+
     def _row(self, slot_id: int) -> SlotRow | None:
         return next((row for row in self.rows if row["id"] == slot_id), None)
 
@@ -243,17 +249,17 @@ class SlotDialogState(rx.State):
             first, count = today, DELIVERY_DAYS
         else:
             first, count = today + timedelta(days=PICKUP_DAYS * self.page), PICKUP_DAYS
-        self.listed = kind
-        self.first_day = first.isoformat()
+        self._keep("listed", kind)
+        self._keep("first_day", first.isoformat())
         self.loading = True
         try:
             answer = await _list(kind, first, count)
         except Exception:
             logger.warning("slots: could not list the %s slots", kind, exc_info=True)
-            self.rows = []
+            self._keep("rows", [])
             self.error_key = K_LOAD
         else:
-            self.rows = [row for row in map(slot_row, answer) if row is not None]
+            self._keep("rows", [row for row in map(slot_row, answer) if row is not None])
         self.loading = False
         chosen = self._row(self.chosen)
         if chosen is None or not chosen["available"]:

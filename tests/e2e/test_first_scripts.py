@@ -1,6 +1,8 @@
 """What a page's first visit asks for (issue 21): the dialogs' library (Radix, through
 assets/dialog.js) comes when a dialog is first wanted, and a dialog wanted before it has arrived
-still opens, with its focus trap, Escape and focus return; the tab's icon is in the page."""
+still opens, with its focus trap, Escape and focus return; the tab's icon is in the page. The
+address and slot dialogs come once, with the app, not again with each page moved to (issue
+23)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from playwright.sync_api import Page, expect
 
 RADIX_MARK = "DialogContent"
 """A name only Radix's dialog module holds (its parts' display names)."""
+DIALOG_MARKS = ("address-city", "slot-select")
+"""Element ids of the address dialog and of the slot dialog (in their compiled code)."""
 
 
 def _scripts_with_radix(page: Page, fetched: list[Any]) -> list[str]:
@@ -83,3 +87,33 @@ def test_the_tab_icon_comes_with_the_page(phone: Page) -> None:
         })"""
     )
     assert not [url for url in asked if url.endswith("/favicon.ico")]
+
+
+def test_a_move_to_another_page_does_not_fetch_the_dialogs_again(
+    phone: Page, catalogue: dict[str, Any]
+) -> None:
+    fetched: list[Any] = []
+    phone.on(
+        "response",
+        lambda response: fetched.append(response) if response.url.endswith(".js") else None,
+    )
+    phone.goto(f"/produit/{catalogue['article']['id']}")
+    phone.wait_for_function("() => window.__grocerReady === true")
+    with_dialogs = [r.url for r in fetched if all(m in r.text() for m in DIALOG_MARKS)]
+    assert len(with_dialogs) == 1, with_dialogs  # the app's own script, once
+
+    first_visit = len(fetched)
+    phone.get_by_role("link", name="Retour à l'accueil").click()
+    phone.wait_for_url(lambda url: "/produit/" not in url)
+    phone.get_by_role("button", name="Menu", exact=True).wait_for()
+    moved = fetched[first_visit:]
+    assert moved, "the move fetched no script for the home page"
+    assert [r.url for r in moved if any(m in r.text() for m in DIALOG_MARKS)] == []
+
+    # The dialogs are still there: the menu's address link opens the address dialog, and on
+    # a phone its map picker over it.
+    phone.get_by_role("button", name="Menu", exact=True).click()
+    phone.get_by_role("button", name="Entrez votre adresse").first.click()
+    expect(
+        phone.get_by_role("dialog", name="Choisissez votre adresse sur la carte")
+    ).to_be_visible()

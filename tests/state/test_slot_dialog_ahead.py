@@ -4,6 +4,7 @@ changes nothing the browser drew, and the state still decides (real database).""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 from typing import Any
@@ -118,3 +119,35 @@ def test_an_hour_of_the_fetched_list_is_still_checked_by_the_state(db: Session, 
     assert dialog.chosen == 0 and not dialog.can_save
     run(SlotDialogState.choose_day, dialog, "2099-01-01")  # not a tab: nothing changes
     assert dialog.day == tomorrow["date"]
+
+
+def _opened_delta(root: Any, dialog: SlotDialogState) -> dict[str, Any]:
+    """What the opening's answer carries for the dialog (its resolved delta)."""
+    root._clean()
+    run(SlotDialogState.open_delivery, dialog, "")
+    delta = asyncio.run(root._get_resolved_delta())
+    return delta.get(SlotDialogState.get_full_name(), {})
+
+
+def test_the_opening_after_the_fetch_does_not_send_the_same_list_again(
+    db: Session, shop: dict
+) -> None:
+    root = new_tree()
+    dialog = _show_slot_list(root)
+    sent = _opened_delta(root, dialog)
+    assert sent["kind_rx_state_"] == DELIVERY
+    assert "rows_rx_state_" not in sent and "days_rx_state_" not in sent
+
+
+def test_a_slot_that_closed_since_the_fetch_is_sent_with_the_opening(
+    db: Session, shop: dict
+) -> None:
+    root = new_tree()
+    slot = _free_slot(db, DELIVERY, 2)
+    dialog = _show_slot_list(root)
+    slot_capacity.close_slots(db, [slot["id"]], utcnow())
+    db.commit()
+    sent = _opened_delta(root, dialog)
+    shown = next(row for row in sent["rows_rx_state_"] if row["id"] == slot["id"])
+    assert shown["available"] is False
+    assert "days_rx_state_" in sent
