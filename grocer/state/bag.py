@@ -59,6 +59,7 @@ from grocer.services.errors import ServiceError
 from grocer.services.validation import record_id
 from grocer.state import session_events, session_guard
 from grocer.state.dialogs import DialogState
+from grocer.state.slot_dialog import SlotDialogState
 
 logger = logging.getLogger(__name__)
 
@@ -950,11 +951,14 @@ class BagState(rx.State):
         self.confirm_empty = False
 
     @rx.event
-    def open_overlay(self) -> None:
-        """ "Check out" in the side panel opens the full-screen cart overlay."""
+    async def open_overlay(self) -> None:
+        """ "Check out" in the side panel opens the full-screen cart overlay, and fetches the
+        delivery dialog's slots ahead: while the shopper gives the address, they are on their
+        way for "Choisir l'heure de livraison" (issue 23)."""
         self.panel_open = False
         self.confirm_empty = False
         self.overlay_open = True
+        await (await self.get_state(SlotDialogState)).fetch_delivery_ahead()
 
     @rx.event
     def close_overlay(self) -> None:

@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from grocer.models.base import utcnow
 from grocer.services import slot_capacity
+from grocer.state.bag import BagState
 from grocer.state.delivery_panel import DeliveryPanelState
 from grocer.state.slot_dialog import DELIVERY, PICKUP, SlotDialogState, timeslot_record
 from tests.support.state_harness import new_tree, run, sub
@@ -151,3 +152,15 @@ def test_a_slot_that_closed_since_the_fetch_is_sent_with_the_opening(
     shown = next(row for row in sent["rows_rx_state_"] if row["id"] == slot["id"])
     assert shown["available"] is False
     assert "days_rx_state_" in sent
+
+
+def test_opening_the_cart_overlay_fetches_the_delivery_slots_ahead(db: Session, shop: dict) -> None:
+    root = new_tree()
+    bag = sub(root, BagState)
+    run(BagState.open_overlay, bag)
+    dialog = sub(root, SlotDialogState)
+    assert bag.overlay_open and dialog.kind == ""  # the dialog itself stays closed
+    assert dialog.listed == DELIVERY and dialog.rows
+    # "Voir les créneaux" then "Choisir l'heure" find them: nothing listed again is sent
+    _show_slot_list(root)
+    assert "rows_rx_state_" not in _opened_delta(root, dialog)
