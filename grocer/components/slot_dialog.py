@@ -80,12 +80,13 @@ def _shown_choice() -> rx.Var[str]:
     """The hour drawn chosen ("" for none): the one just taken, else the state's, and only if
     its slot is on the day drawn."""
     chosen = shown_value(CHOICE_NOW, SlotDialogState.chosen_value)
-    day, rows = _shown_day(), SlotDialogState.rows
+    day, days = _shown_day(), SlotDialogState.days
     expr = (
-        f"(({rows}).some((row) => String(row.id) === {chosen} && row.date === {day})"
+        f"(({days}).some((tab) => tab.iso === {day} && "
+        f"tab.slots.some((row) => String(row.id) === {chosen}))"
         f' ? {chosen} : "")'
     )
-    data = VarData.merge(*(var._get_all_var_data() for var in (chosen, day, rows)))
+    data = VarData.merge(*(var._get_all_var_data() for var in (chosen, day, days)))
     return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
 
 
@@ -112,9 +113,9 @@ def _option(row: rx.Var[SlotRow]) -> rx.Component:
     )
 
 
-def _day_option(row: rx.Var[SlotRow]) -> rx.Component:
-    """A slot of the day drawn (the others are not in the list)."""
-    return rx.cond(row["date"] == _shown_day(), _option(row))
+def _day_options(day: rx.Var[DayTab]) -> rx.Component:
+    """The slots of the day drawn (the other days' are not in the list)."""
+    return rx.cond(day["iso"] == _shown_day(), rx.foreach(day["slots"], _option))
 
 
 def signed_out_block() -> rx.Component:
@@ -150,7 +151,7 @@ def slot_dialog() -> rx.Component:
             rx.el.label(t("checkout:slots.selectHour"), html_for="slot-select", class_name=LABEL),
             rx.el.select(
                 rx.el.option(t("checkout:slots.placeholder"), value="", disabled=True),
-                rx.foreach(SlotDialogState.rows, _day_option),
+                rx.foreach(SlotDialogState.days, _day_options),
                 id="slot-select",
                 value=_shown_choice(),
                 on_change=SlotDialogState.choose_slot,

@@ -186,8 +186,10 @@ class SlotDialogState(rx.State):
     timeslot: str = rx.LocalStorage("", name=STORAGE_KEY, sync=True)
 
     kind: str = ""  # the open dialog: DELIVERY, PICKUP or "" (closed)
-    listed: str = ""  # the kind `rows` were listed for (fetched ahead, or the open dialog's)
-    rows: list[SlotRow] = []
+    listed: str = ""  # the kind `_rows` were listed for (fetched ahead, or the open dialog's)
+    # The slots listed: the browser draws them from `days` (each day with its slots), so they
+    # are not sent a second time on their own (3.4 kB for the delivery week, issue 23).
+    _rows: list[SlotRow] = []
     first_day: str = ""  # ISO date of the first day listed
     day: str = ""  # the chosen day (delivery strip)
     page: int = 0  # pickup pages
@@ -221,7 +223,7 @@ class SlotDialogState(rx.State):
             return []
         first = date.fromisoformat(self.first_day)
         count = DELIVERY_DAYS if self.listed == DELIVERY else PICKUP_DAYS
-        return day_tabs(self.rows, first, count, utcnow().date())
+        return day_tabs(self._rows, first, count, utcnow().date())
 
     @rx.var
     def chosen_value(self) -> str:
@@ -241,7 +243,7 @@ class SlotDialogState(rx.State):
             setattr(self, name, value)
 
     def _row(self, slot_id: int) -> SlotRow | None:
-        return next((row for row in self.rows if row["id"] == slot_id), None)
+        return next((row for row in self._rows if row["id"] == slot_id), None)
 
     async def _load(self, kind: str) -> None:
         today = utcnow().date()
@@ -256,10 +258,10 @@ class SlotDialogState(rx.State):
             answer = await _list(kind, first, count)
         except Exception:
             logger.warning("slots: could not list the %s slots", kind, exc_info=True)
-            self._keep("rows", [])
+            self._keep("_rows", [])
             self.error_key = K_LOAD
         else:
-            self._keep("rows", [row for row in map(slot_row, answer) if row is not None])
+            self._keep("_rows", [row for row in map(slot_row, answer) if row is not None])
         self.loading = False
         chosen = self._row(self.chosen)
         if chosen is None or not chosen["available"]:
@@ -293,7 +295,7 @@ class SlotDialogState(rx.State):
 
     async def _open(self, kind: str, day: str = ""):
         if self.listed != kind:  # nothing fetched ahead: the dialog shows while its slots load
-            self.rows, self.first_day, self.kind = [], "", kind
+            self._rows, self.first_day, self.kind = [], "", kind
             yield
         await self._prepare(kind, day)
         self.kind = kind

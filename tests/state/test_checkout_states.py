@@ -91,7 +91,7 @@ def test_a_full_slot_is_refused_with_a_message_and_a_fresh_list(db: Session, sho
     run(SlotDialogState.save, dialog)
     assert dialog.error_key == "checkout:slots.errors.full"
     assert dialog.timeslot == "" and dialog.chosen == 0
-    listed = next(r for r in dialog.rows if r["id"] == slot["id"])
+    listed = next(r for r in dialog._rows if r["id"] == slot["id"])
     assert not listed["available"] and listed["state_key"] == "checkout:slots.full"
     # A forged choice of the full slot is refused too.
     run(SlotDialogState.choose_slot, dialog, str(slot["id"]))

@@ -38,7 +38,7 @@ def test_showing_the_slot_list_fetches_the_delivery_slots_ahead(db: Session, sho
     dialog = _show_slot_list(root)
     today = utcnow().date()
     assert dialog.kind == ""  # still closed
-    assert dialog.listed == DELIVERY and dialog.rows
+    assert dialog.listed == DELIVERY and dialog._rows
     assert [tab["iso"] for tab in dialog.days] == [
         (today + timedelta(days=i)).isoformat() for i in range(7)
     ]
@@ -53,7 +53,7 @@ def test_the_opening_after_the_fetch_changes_nothing_drawn_in_one_update(
     dialog = sub(root, SlotDialogState)
     dialog.timeslot = json.dumps(timeslot_record(slot, utcnow().date()))
     _show_slot_list(root)
-    fetched = (dialog.day, dialog.chosen, dialog.chosen_value, list(dialog.rows))
+    fetched = (dialog.day, dialog.chosen, dialog.chosen_value, list(dialog._rows))
     assert fetched[:3] == (slot["date"], slot["id"], str(slot["id"]))
 
     updates = run(SlotDialogState.open_delivery, dialog, "")
@@ -67,7 +67,7 @@ def test_without_the_fetch_the_dialog_opens_first_then_lists(db: Session, shop: 
     dialog = sub(root, SlotDialogState)
     updates = run(SlotDialogState.open_delivery, dialog, "")
     assert len(updates) == 1  # the dialog shows while its slots load
-    assert dialog.kind == DELIVERY and dialog.listed == DELIVERY and dialog.rows
+    assert dialog.kind == DELIVERY and dialog.listed == DELIVERY and dialog._rows
     assert dialog.day == utcnow().date().isoformat()
 
 
@@ -99,11 +99,11 @@ def test_pickup_after_a_delivery_fetch_lists_its_own_slots(db: Session, shop: di
     dialog = _show_slot_list(root)
     run(SlotDialogState.open_pickup, dialog)
     assert dialog.kind == PICKUP and dialog.listed == PICKUP
-    assert {row["kind"] for row in dialog.rows} == {PICKUP}
+    assert {row["kind"] for row in dialog._rows} == {PICKUP}
     assert len(dialog.days) == 6
     run(SlotDialogState.close, dialog)
     run(SlotDialogState.open_delivery, dialog, "")
-    assert dialog.listed == DELIVERY and {row["kind"] for row in dialog.rows} == {DELIVERY}
+    assert dialog.listed == DELIVERY and {row["kind"] for row in dialog._rows} == {DELIVERY}
     assert len(dialog.days) == 7
 
 
@@ -137,7 +137,7 @@ def test_the_opening_after_the_fetch_does_not_send_the_same_list_again(
     dialog = _show_slot_list(root)
     sent = _opened_delta(root, dialog)
     assert sent["kind_rx_state_"] == DELIVERY
-    assert "rows_rx_state_" not in sent and "days_rx_state_" not in sent
+    assert "days_rx_state_" not in sent
 
 
 def test_a_slot_that_closed_since_the_fetch_is_sent_with_the_opening(
@@ -149,9 +149,9 @@ def test_a_slot_that_closed_since_the_fetch_is_sent_with_the_opening(
     slot_capacity.close_slots(db, [slot["id"]], utcnow())
     db.commit()
     sent = _opened_delta(root, dialog)
-    shown = next(row for row in sent["rows_rx_state_"] if row["id"] == slot["id"])
+    day = next(tab for tab in sent["days_rx_state_"] if tab["iso"] == slot["date"])
+    shown = next(row for row in day["slots"] if row["id"] == slot["id"])
     assert shown["available"] is False
-    assert "days_rx_state_" in sent
 
 
 def test_opening_the_cart_overlay_fetches_the_delivery_slots_ahead(db: Session, shop: dict) -> None:
@@ -160,7 +160,7 @@ def test_opening_the_cart_overlay_fetches_the_delivery_slots_ahead(db: Session, 
     run(BagState.open_overlay, bag)
     dialog = sub(root, SlotDialogState)
     assert bag.overlay_open and dialog.kind == ""  # the dialog itself stays closed
-    assert dialog.listed == DELIVERY and dialog.rows
+    assert dialog.listed == DELIVERY and dialog._rows
     # "Voir les créneaux" then "Choisir l'heure" find them: nothing listed again is sent
     _show_slot_list(root)
-    assert "rows_rx_state_" not in _opened_delta(root, dialog)
+    assert "days_rx_state_" not in _opened_delta(root, dialog)
