@@ -237,8 +237,8 @@ class SlotDialogState(rx.State):
     # --- helpers ---
 
     def _keep(self, name: str, value: Any) -> None:
-        """Sets `name` only when `value` differs: a list fetched ahead and fetched again as the
-        dialog opens is then not sent twice, nor the day strip that reads it (7 kB, issue 23)."""
+        """Sets `name` only when `value` differs: slots fetched ahead and fetched again as the
+        dialog opens are then not sent twice (the day strip that reads them, issue 23)."""
         if getattr(self, name) != value:
             setattr(self, name, value)
 
