@@ -27,7 +27,7 @@ from grocer.components.place_search import (
     search_input,
     search_results,
 )
-from grocer.services.validation import LATITUDE, LONGITUDE
+from grocer.services.validation import COORDINATE_DECIMALS, LATITUDE, LONGITUDE
 from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import MapPickerState
@@ -104,8 +104,8 @@ def field_key(name: str) -> str:
 
 
 def _coordinate_text(value: str) -> str:
-    """A coordinate as AddressState writes it (`f"{x:.6f}"` without trailing zeros)."""
-    return f'Number({value}).toFixed(6).replace(/0+$/, "").replace(/\\.$/, "")'
+    """`validation.coordinate_text` in the browser: the state's rule for the field's text."""
+    return f'Number({value}).toFixed({COORDINATE_DECIMALS}).replace(/0+$/, "").replace(/\\.$/, "")'
 
 
 def _confirm_fills() -> dict[str, rx.Var[str]]:

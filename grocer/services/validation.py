@@ -162,6 +162,16 @@ def coordinate(value: Any, axis: str) -> float | None:
         return None
 
 
+COORDINATE_DECIMALS = 6  # about 10 cm: what a form field shows of a coordinate
+
+
+def coordinate_text(value: float) -> str:
+    """A coordinate as the address form shows it: COORDINATE_DECIMALS decimals at most, no
+    trailing zeros (12.3714, not 12.371400). The map picker draws "Confirmer"'s fill with the
+    same rule in the browser (grocer.components.map_picker)."""
+    return f"{value:.{COORDINATE_DECIMALS}f}".rstrip("0").rstrip(".")
+
+
 def position(value: Any) -> tuple[float, float] | None:
     """A [latitude, longitude] pair, checked; None for anything else."""
     if not isinstance(value, list | tuple) or len(value) != 2:

@@ -37,6 +37,7 @@ from grocer.services.validation import (
     LATITUDE,
     LONGITUDE,
     coordinate,
+    coordinate_text,
     position,
     record_id,
 )
@@ -325,8 +326,8 @@ class AddressState(rx.State):
             setattr(self, name, clean.get(key, "") or "")
         if coordinates:
             lat, lng = clean.get("latitude"), clean.get("longitude")
-            self.latitude = "" if lat is None else f"{lat:.6f}".rstrip("0").rstrip(".")
-            self.longitude = "" if lng is None else f"{lng:.6f}".rstrip("0").rstrip(".")
+            self.latitude = "" if lat is None else coordinate_text(lat)
+            self.longitude = "" if lng is None else coordinate_text(lng)
         if clean:
             self.address_type = clean["addressType"]
         self.error_key = ""
@@ -344,8 +345,8 @@ class AddressState(rx.State):
         return AddressState.hide_toast(self._toast_seq)
 
     def _set_position(self, lat: float, lng: float) -> None:
-        self.latitude = f"{lat:.6f}".rstrip("0").rstrip(".")
-        self.longitude = f"{lng:.6f}".rstrip("0").rstrip(".")
+        self.latitude = coordinate_text(lat)
+        self.longitude = coordinate_text(lng)
 
     def _form_position(self) -> tuple[float, float] | None:
         """The dialog's point, when both coordinates are valid (backend-only: the map picker

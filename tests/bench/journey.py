@@ -203,17 +203,17 @@ def wait_changed(page: Page, js: str, before: str | None, timeout: float) -> Non
     )
 
 
-#: How long `until` sleeps between two looks, growing to at most POLL_CAP_S: the effect is seen
+#: How long `until` sleeps between two looks, growing to its last value: the effect is seen
 #: within a tenth of a second of its drawing. (Playwright's own `locator.wait_for` backs off to
 #: a look every 500 ms after its first 270 ms: an effect drawn at 0.6 s was seen at up to 1.0 s,
 #: and that delay was counted as the shopper's waiting.)
 POLL_BACKOFF_S = (0.02, 0.05, 0.1)
-POLL_CAP_S = POLL_BACKOFF_S[-1]
 
 
 def until(locator: Any, state: str = "visible", timeout_ms: float = WAIT_MS) -> None:
     """Until `locator` is in `state` ("visible", "hidden" or "detached"), as
-    `locator.wait_for(state=...)` waits (strict too), looked at every POLL_CAP_S at most."""
+    `locator.wait_for(state=...)` waits (strict too), looked at every 0.1 s at most
+    (POLL_BACKOFF_S)."""
     deadline = time.monotonic() + timeout_ms / 1000
     looks = 0
     while True:

@@ -89,3 +89,11 @@ def test_a_name_that_is_no_stored_var_is_still_refused_as_reflex_refuses_it() ->
     root = new_tree()
     with pytest.raises(ValueError):
         moved(root, {"reflex___state____state.no_such_state.x_rx_state_": "1"})
+
+
+def test_a_sign_out_in_another_tab_reaches_this_tab_at_its_next_move() -> None:
+    """The other tab emptied the stored token: this tab's state must not keep the old one."""
+    root = a_signed_in_tab()
+    delta = moved(root, {field(SessionState, "access_token"): ""})
+    assert sub(root, SessionState).access_token == ""
+    assert delta[SessionState.get_full_name()]["access_token_rx_state_"] == ""
