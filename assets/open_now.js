@@ -24,7 +24,10 @@
 // the next step's fields while the server checks this one. Its state counts the step events it
 // has answered (OtpFlowState.answered, in the same delta as the step): the step shown stays
 // until that count has caught up with the steps submitted, and the server's step then rules,
-// a refusal included (the step the shopper was on comes back with the spec's message).
+// a refusal included (the step the shopper was on comes back with the spec's message). A save
+// that closes its dialog is such a step too: a button marked `data-step-now="slotSave=1"` draws
+// the dialog closed (and what it saves where it shows) until its state's count of answered
+// saves has caught up (SlotDialogState.answered).
 import { useEffect, useSyncExternalStore } from "react";
 
 const wishes = new Map(); // key → { value, server: the server's value when it was made }
@@ -247,6 +250,13 @@ if (typeof window !== "undefined") {
       parseWishes(control.getAttribute("data-open-now")).forEach(([key, open, after, narrower]) => {
         if (!narrower || window.innerWidth < narrower) wantOrToggle(key, open, after);
       });
+    }
+    // A button that submits a step of its own (the slot dialog's "Enregistrer",
+    // `data-step-now="slotSave=1"`), outside any step form.
+    const stepped = target && target.closest("button[data-step-now]");
+    if (stepped && !stepped.disabled) {
+      const [key, step] = String(stepped.getAttribute("data-step-now")).split("=");
+      if (key && step) wantStep(key, Number(step));
     }
     const valued = target && target.closest("[data-value-now]");
     if (valued && !valued.disabled) {

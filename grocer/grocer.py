@@ -5,6 +5,7 @@ import reflex as rx
 from grocer.api.app import create_api
 from grocer.api.payments import payment_poller
 from grocer.components.connection_banner import OVERLAY_WRAP
+from grocer.components.layout import SHELL_WRAP
 from grocer.components.overlays import DIALOGS_WRAP
 from grocer.logs import configure as configure_logs
 from grocer.pages import register_pages
@@ -75,6 +76,9 @@ install_origin_policy(app, get_settings().allowed_origins, get_settings().truste
 app.app_wraps[OVERLAY_WRAP[0]] = OVERLAY_WRAP[1]
 # The dialogs and overlays, mounted once for every page (grocer.components.overlays).
 app.app_wraps[DIALOGS_WRAP[0]] = DIALOGS_WRAP[1]
+# The header and what every page shares, kept mounted from one page to the next
+# (grocer.components.layout.shell).
+app.app_wraps[SHELL_WRAP[0]] = SHELL_WRAP[1]
 # Polls pending mobile-money payments and expires overdue ones (every worker; idempotent).
 app.register_lifespan_task(payment_poller)
 # Python's cycle collector tuned for a server of many tab states (grocer.web.gc_tuning).

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
-from reflex_base.vars.base import Var
+from reflex_base.vars.base import Var, VarData
 
 from grocer.components.address_picker_modal import address_picker_modal
 from grocer.components.browser import browser_call, mount_hook, on_each_value
@@ -28,11 +28,17 @@ from grocer.components.form_parts import (
 from grocer.components.i18n import current_language, t, t_var
 from grocer.components.icons import icon, stroke_icon
 from grocer.components.map_picker import PICKER_NOW, field_key, map_picker
-from grocer.components.open_now import dialog_key, open_now_mark, shown_value
+from grocer.components.open_now import (
+    dialog_key,
+    open_now_mark,
+    shown_step,
+    shown_value,
+    step_now_mark,
+)
 from grocer.components.prefetch import map_ahead
 from grocer.components.toast import toast_box
 from grocer.services.validation import LATITUDE, LONGITUDE
-from grocer.state.address import GEOLOCATE_JS, TEXT_FIELDS, AddressState
+from grocer.state.address import GEOLOCATE_JS, LABEL_MAX, TEXT_FIELDS, AddressState
 from grocer.state.dialogs import DialogState
 from grocer.state.map_picker import SMALL_SCREEN_PX, MapPickerState, StorePickerState
 from grocer.state.session import SessionState
@@ -94,6 +100,35 @@ def shown_field(name: str) -> rx.Var[str]:
     """The field `name` as drawn: what the picker's "Confirmer" just put in, else the state's
     (assets/open_now.js)."""
     return shown_value(field_key(name), getattr(AddressState, name))
+
+
+SAVE_NOW = "addressSave"
+"""The dialog's submit: drawn as step 1 (saving) from the tap until the state's answer."""
+
+
+def saving_shown() -> rx.Var[bool]:
+    """Whether the form was submitted and the state has not answered it yet: the dialog is
+    drawn closed meanwhile, and the address as the form holds it (`shown_label`)."""
+    return shown_step(SAVE_NOW, rx.Var.create(0), AddressState.answered) == 1
+
+
+def shown_label() -> rx.Var[str]:
+    """The one-line address as drawn: while a submit is on its way, the form's, written as
+    grocer.state.address.address_label writes it (from the fields as drawn); else the state's
+    `label`."""
+    street, city, country = (shown_field(name) for name in ("street", "city", "country"))
+    saving, label = saving_shown(), AddressState.label
+    expr = (
+        f"({saving} ? ((s, c, k) => {{ const text = s && c && "
+        "!s.toLowerCase().includes(c.toLowerCase()) ? `${s}, ${c}` : s || c || k; "
+        f"return text.length <= {LABEL_MAX} ? text : "
+        f"text.slice(0, {LABEL_MAX - 1}).replace(/[ ,]+$/, '') + '…'; }})"
+        f"(String({street}).trim(), String({city}).trim(), String({country}).trim()) : {label})"
+    )
+    data = VarData.merge(
+        *(var._get_all_var_data() for var in (street, city, country, saving, label))
+    )
+    return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
 
 
 def text_field(
@@ -335,7 +370,7 @@ def address_form() -> rx.Component:
         guest_sign_in(),
         on_submit=AddressState.submit,
         reset_on_submit=False,
-        custom_attrs={"noValidate": True},
+        custom_attrs={"noValidate": True, **step_now_mark(SAVE_NOW, 1)},
         class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-6 pt-3 [&>*]:shrink-0",
         id="address-form",
     )
@@ -395,7 +430,7 @@ def address_dialog() -> rx.Component:
             address_form(),
             address_toast(in_dialog=True),
             map_ahead(),
-            open=DialogState.active == "address",
+            open=(DialogState.active == "address") & ~saving_shown(),
             on_close=AddressState.close,
             title=rx.cond(
                 AddressState.editing, t("address:dialog.editTitle"), t("address:dialog.title")

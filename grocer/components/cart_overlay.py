@@ -6,7 +6,7 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.address_dialog import open_address_dialog, opens_address_now
+from grocer.components.address_dialog import open_address_dialog, opens_address_now, shown_label
 from grocer.components.auth_dialog import INPUT, svg_icon
 from grocer.components.bag_now import OVERLAY, closes_overlay, shown_line
 from grocer.components.bag_panel import amount, empty_bag_view, line_image, stepper
@@ -23,7 +23,6 @@ from grocer.components.overlay_checkout import (
     to_checkout_button,
 )
 from grocer.components.prefetch import checkout_ahead
-from grocer.state.address import AddressState
 from grocer.state.bag import PROMO_MAX, BagRow, BagState
 from grocer.state.currency import CurrencyState
 from grocer.state.delivery_panel import DayCard, DeliveryPanelState
@@ -267,7 +266,8 @@ SLOTS = "slots"
 
 
 def delivery_panel() -> rx.Component:
-    has_address = AddressState.label != ""
+    label = shown_label()
+    has_address = label != ""
     slots_shown = shown_open(SLOTS, DeliveryPanelState.show_slots)
     return rx.el.aside(
         rx.el.h2(t("bag:delivery.title"), class_name="text-lg font-bold text-gray-900"),
@@ -279,7 +279,7 @@ def delivery_panel() -> rx.Component:
                     class_name="text-xs font-semibold uppercase tracking-wide text-gray-500",
                 ),
                 rx.el.p(
-                    rx.cond(has_address, AddressState.label, t("bag:delivery.noAddress")),
+                    rx.cond(has_address, label, t("bag:delivery.noAddress")),
                     class_name="text-sm text-gray-900",
                 ),
             ),

@@ -6,12 +6,11 @@ from typing import Any
 
 import reflex as rx
 
-from grocer.components.address_dialog import open_address_dialog, opens_address_now
+from grocer.components.address_dialog import open_address_dialog, opens_address_now, shown_label
 from grocer.components.bag_panel import amount, line_image
 from grocer.components.dialog import FOCUS
 from grocer.components.i18n import t
 from grocer.components.slot_dialog import day_name
-from grocer.state.address import AddressState
 from grocer.state.bag import BagRow, BagState
 from grocer.state.currency import CurrencyState
 from grocer.state.slot_dialog import PICKUP, SlotDialogState
@@ -75,7 +74,8 @@ def slot_summary() -> rx.Component:
 
 def address_summary() -> rx.Component:
     is_pickup = SlotDialogState.stored["kind"] == PICKUP
-    has_address = AddressState.label != ""
+    label = shown_label()
+    has_address = label != ""
     return rx.cond(
         is_pickup,
         _row(
@@ -86,7 +86,7 @@ def address_summary() -> rx.Component:
         _row(
             t("checkout:summary.address"),
             rx.el.p(
-                rx.cond(has_address, AddressState.label, t("checkout:summary.noAddress")),
+                rx.cond(has_address, label, t("checkout:summary.noAddress")),
                 class_name=rx.cond(has_address, "text-gray-900", "text-sm text-amber-800"),
             ),
             rx.el.button(

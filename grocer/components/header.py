@@ -10,7 +10,7 @@ from reflex.vars import VarData
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from grocer.components.account_menu import account_menu
-from grocer.components.address_dialog import open_address_dialog, opens_address_now
+from grocer.components.address_dialog import open_address_dialog, opens_address_now, shown_label
 from grocer.components.auth_buttons import sign_in_button, sign_up_button
 from grocer.components.bag_now import opens_bag, shown_count
 from grocer.components.buttons import ROUND, icon_button
@@ -24,7 +24,6 @@ from grocer.components.i18n import (
 from grocer.components.icons import icon, logo
 from grocer.components.search_box import search_box
 from grocer.models.constants import LANGUAGES
-from grocer.state.address import AddressState
 from grocer.state.bag import BagState
 from grocer.state.currency import CURRENCIES, SYMBOLS, CurrencyState
 from grocer.state.language import LanguageState
@@ -129,7 +128,7 @@ def address_link(light: bool = False) -> rx.Component:
     return rx.el.button(
         icon("pin", 16),
         rx.el.span(
-            rx.cond(AddressState.label != "", AddressState.label, t("common:enterAddress")),
+            rx.cond(shown_label() != "", shown_label(), t("common:enterAddress")),
             class_name="truncate",
         ),
         type="button",

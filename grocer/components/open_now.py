@@ -1,6 +1,6 @@
 """What a tap opens, closes, chooses or moves to, shown at once (issue 23; the browser's part is
 assets/open_now.js): the bag panel, the cart overlay, the slot list, the slot dialog and its day
-and hour, a dialog's next step.
+and hour, a dialog's next step, the slot dialog's save.
 
 The server still holds each of them (a state var); the page draws the tap's wish until that
 var changes (or, for a step, until the state has answered), then the server's value again.
@@ -97,6 +97,21 @@ def shown_value(key: str, value: rx.Var) -> rx.Var[str]:
     name = f"{key}ValueNow"
     data = now_hook(name, "useValueNow", key, value)
     return rx.Var(_js_expr=name, _var_type=str, _var_data=data).to(str)
+
+
+def step_now_mark(key: str, step: int) -> dict[str, str]:
+    """The attribute of a button that submits step `step` of `key` on its own (outside a step
+    form): `shown_step(key, ...)` draws that step from the tap until the state has answered."""
+    return {"data-step-now": f"{key}={step}"}
+
+
+def shown_step(key: str, step: rx.Var[int], answered: rx.Var[int]) -> rx.Var[int]:
+    """The step drawn under `key`: one submitted for (a step form's or a `step_now_mark`
+    button's), until the state's count of answered steps (`answered`) has caught up with it,
+    else the state's `step` (a hook, as `shown_open`)."""
+    name = f"{key}StepNow"
+    data = now_hook(name, "useStepNow", key, step, answered)
+    return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
 
 
 CloseAfter = asset_component(OPEN_NOW_JS, "CloseAfter", now_key=rx.Var[str], ms=rx.Var[int])

@@ -29,7 +29,12 @@ from grocer.components.form_parts import (
 )
 from grocer.components.i18n import current_language, t
 from grocer.components.icons import icon_badge
-from grocer.components.open_now import dialog_key, now_hook, shown_value, value_now_field
+from grocer.components.open_now import (
+    dialog_key,
+    shown_value,
+    value_now_field,
+)
+from grocer.components.open_now import shown_step as shown_step_now
 from grocer.state.dialogs import DialogState
 from grocer.state.otp_flow import EMAIL_MAX, RESEND_SECONDS, OtpFlowState
 
@@ -53,9 +58,7 @@ def shown_step(state: type[OtpFlowState], flow: str) -> rx.Var[int]:
     """The step the dialog draws: the one a form's `next_step` asked for, until the state has
     answered it (`OtpFlowState.answered`), else the state's (assets/open_now.js; a hook: for
     the dialogs' memo component body)."""
-    name = f"{flow}StepNow"
-    data = now_hook(name, "useStepNow", flow, state.step, state.answered)
-    return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
+    return shown_step_now(flow, state.step, state.answered)
 
 
 def drawn_ahead(state: type[OtpFlowState], flow: str) -> rx.Var[bool]:

@@ -13,7 +13,7 @@ from grocer.components.dialog import FOCUS
 from grocer.components.form_parts import PRIMARY
 from grocer.components.i18n import t
 from grocer.components.open_now import open_now_mark
-from grocer.components.slot_dialog import DELIVERY_NOW, day_name
+from grocer.components.slot_dialog import DELIVERY_NOW, day_name, saving_choice
 from grocer.state.bag import BagState
 from grocer.state.checkout import ROUTE, CheckoutState
 from grocer.state.delivery_panel import DeliveryPanelState
@@ -48,22 +48,28 @@ def choose_pickup_button() -> rx.Component:
     )
 
 
+def _chosen_line(pickup: rx.Var[bool] | bool, day: rx.Var, label: rx.Var) -> rx.Component:
+    return rx.el.p(
+        rx.cond(pickup, t("checkout:overlay.chosenPickup"), t("checkout:overlay.chosenDelivery")),
+        " ",
+        rx.el.strong(day_name(day), ", ", label.to(str)),
+        role="status",
+        class_name="rounded-2xl bg-green-50 p-3 text-sm text-green-900",
+        custom_attrs={"data-testid": "overlay-chosen-slot"},
+    )
+
+
 def chosen_slot() -> rx.Component:
-    """The kept `deliveryTimeslot`, as the delivery panel shows it."""
-    stored = SlotDialogState.stored
+    """The kept `deliveryTimeslot`, as the delivery panel shows it; from the tap on the
+    delivery dialog's "Enregistrer" to the state's answer, the hour chosen in it
+    (`saving_choice`)."""
+    stored, saving = SlotDialogState.stored, saving_choice()
     return rx.cond(
-        SlotDialogState.has_choice,
-        rx.el.p(
-            rx.cond(
-                stored["kind"] == PICKUP,
-                t("checkout:overlay.chosenPickup"),
-                t("checkout:overlay.chosenDelivery"),
-            ),
-            " ",
-            rx.el.strong(day_name(SlotDialogState.stored_day), ", ", stored["label"].to(str)),
-            role="status",
-            class_name="rounded-2xl bg-green-50 p-3 text-sm text-green-900",
-            custom_attrs={"data-testid": "overlay-chosen-slot"},
+        saving,
+        _chosen_line(False, saving["tab"].to(dict), saving["label"]),
+        rx.cond(
+            SlotDialogState.has_choice,
+            _chosen_line(stored["kind"] == PICKUP, SlotDialogState.stored_day, stored["label"]),
         ),
     )
 

@@ -4,7 +4,9 @@
 Its slots are fetched ahead (grocer.state.slot_dialog), so the browser answers the opening, the
 day and the hour at once (assets/open_now.js, issue 23): the day drawn filters the hours, and
 an hour of another day is drawn unchosen, as the state's `choose_day` does. The state's answers
-then rule again; only "Enregistrer" waits for the server.
+then rule again. The delivery dialog's "Enregistrer" draws it closed, and the hour chosen in
+the cart overlay, at once too; the state's dialog and choice rule again once it has answered
+the save (SlotDialogState.answered), so a refused slot brings the dialog back with its message.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t, t_var
 from grocer.components.open_now import (
     open_now_mark,
+    shown_step,
     shown_value,
+    step_now_mark,
     value_now_field,
     value_now_mark,
 )
@@ -32,6 +36,8 @@ DELIVERY_NOW = "slotDelivery"
 """The delivery dialog's key: "Choisir l'heure de livraison" and "Annuler" draw it at once."""
 DAY_NOW = "slotDay"
 CHOICE_NOW = "slotChoice"
+SAVE_NOW = "slotSave"
+"""The delivery dialog's save: drawn as step 1 (saving) from the tap until the state's answer."""
 
 
 def day_name(day: rx.Var[DayTab]) -> rx.Var[str]:
@@ -51,7 +57,8 @@ def dialog_buttons(
     save_label: Any, can_save: rx.Var[bool] | None = None, now_key: str | None = None
 ) -> rx.Component:
     """ "Annuler" and the save button, disabled until a slot is chosen (`can_save`, else the
-    state's choice); with `now_key`, "Annuler" draws the dialog closed at once."""
+    state's choice); with `now_key`, "Annuler" and the save draw the dialog closed at once
+    (the save until the state has answered it: `saving_shown`)."""
     can = SlotDialogState.can_save if can_save is None else can_save
     return rx.el.div(
         action_button(
@@ -66,9 +73,15 @@ def dialog_buttons(
             on_click=SlotDialogState.save,
             disabled=~can,
             class_name=f"{PRIMARY} flex-1 whitespace-nowrap px-4 text-sm sm:text-base",
+            **({"custom_attrs": step_now_mark(SAVE_NOW, 1)} if now_key else {}),
         ),
         class_name="flex gap-3 border-t border-gray-100 px-6 py-4",
     )
+
+
+def saving_shown() -> rx.Var[bool]:
+    """Whether "Enregistrer" was tapped and the state has not answered it yet."""
+    return shown_step(SAVE_NOW, rx.Var.create(0), SlotDialogState.answered) == 1
 
 
 def _shown_day() -> rx.Var[str]:
@@ -88,6 +101,20 @@ def _shown_choice() -> rx.Var[str]:
     )
     data = VarData.merge(*(var._get_all_var_data() for var in (chosen, day, days)))
     return rx.Var(_js_expr=expr, _var_type=str, _var_data=data).to(str)
+
+
+def saving_choice() -> rx.Var[dict[str, Any]]:
+    """While a save is on its way (`saving_shown`): the day drawn (`tab`, a DayTab) and the
+    hour drawn chosen on it (`label`), as the overlay shows the kept choice; else null."""
+    saving, day, chosen, days = saving_shown(), _shown_day(), _shown_choice(), SlotDialogState.days
+    expr = (
+        f"({saving} ? (({days}).map((tab) => ({{tab, row: tab.iso === {day} && "
+        f"tab.slots.find((row) => String(row.id) === {chosen})}}))"
+        ".filter((it) => it.row).map((it) => ({tab: it.tab, label: it.row.label}))[0] ?? null)"
+        " : null)"
+    )
+    data = VarData.merge(*(var._get_all_var_data() for var in (saving, day, chosen, days)))
+    return rx.Var(_js_expr=expr, _var_type=dict[str, Any], _var_data=data).to(dict)
 
 
 def _day_button(day: rx.Var[DayTab]) -> rx.Component:
@@ -188,17 +215,19 @@ def slot_dialog_frame(
     now_key: str | None = None,
 ) -> rx.Component:
     """What both slot dialogs share: the body's frame, the error, the signed-out block, the
-    buttons; open while `kind` is the open dialog (drawn at once under `now_key`, if any)."""
+    buttons; open while `kind` is the open dialog (drawn at once under `now_key`, if any, and
+    drawn closed from the save's tap to its answer)."""
     body = rx.el.div(
         *children,
         slot_error(),
         signed_out_block(),
         class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-4 pt-2",
     )
+    open = SlotDialogState.kind == kind
     return dialog(
         body,
         dialog_buttons(save_label, can_save, now_key),
-        open=SlotDialogState.kind == kind,
+        open=open & ~saving_shown() if now_key else open,
         on_close=SlotDialogState.close,
         title=title,
         size=size,

@@ -253,6 +253,11 @@ class AddressState(rx.State):
     error_key: str = ""  # shown inline, role=alert (guests' required fields, coordinates)
     invalid_fields: list[str] = []  # the required fields left blank (red outline)
     busy: bool = False
+    # The submits answered, whatever the answer: the dialog is drawn closed, and the address
+    # in the cart overlay, as soon as it is submitted; the state's dialog and address rule
+    # again once this count has caught up (assets/open_now.js, issue 23), a refusal bringing
+    # the dialog back with its message. It only grows.
+    answered: int = 0
     locating: bool = False
     # The device position once known this session: the blue marker of the maps.
     here: list[float] = []
@@ -543,56 +548,62 @@ class AddressState(rx.State):
 
     @rx.event
     async def submit(self, _form: Any = None):
-        """Appliquer / Enregistrer / Mettre à jour (000 §4.5, §5)."""
-        if self.busy:
-            return
-        data = self._form()
-        required, coordinate_key, missing = validation_keys(data)
-        user_id = await session_guard.signed_in_user_id(self) if self.signed_in else None
-        signed_in = user_id is not None
-        self.invalid_fields = missing
-        if required and signed_in:
-            # 000 §5: for signed-in shoppers the message is only logged (the blank fields
-            # are outlined); nothing is saved.
-            message = addresses.required_message(missing)
-            logger.info("address: incomplete, not saved (%s)", message)
-            self.error_key = coordinate_key
-            self.console_line = message
-            self.console_seq += 1
-            return
-        if required or coordinate_key:
-            self.error_key = required or coordinate_key
-            return
-        self.error_key = ""
-        if self.signed_in and not signed_in:
-            # The session ended while the dialog was open.
-            yield self._toast(K_SAVE_FAILED, error=True)
-            return
-        if not signed_in:
-            await self._save_guest(data)
-            return
-        if self.editing_local:
-            if self._store_form(data):
-                await self._close_dialog()
-                yield self._toast(K_UPDATED)
-            return
-        self.busy = True
-        yield
-        editing = self.editing_id
+        """Appliquer / Enregistrer / Mettre à jour (000 §4.5, §5). Counted in `answered`
+        whatever happens: the browser already shows the dialog closed."""
         try:
-            if editing:
-                saved = await session_guard.call(addresses.update, editing, data, as_user=user_id)
-            else:
-                saved = await session_guard.call(addresses.create, data, as_user=user_id)
-        except Exception:  # 000 §8: "Erreur lors de l'enregistrement de l'adresse…"
-            logger.exception("address: the address could not be saved")
-            self.busy = False
-            yield self._toast(K_SAVE_FAILED, error=True)
-            return
-        self.account_address = clean_address(saved)
-        await _announce_save(self, user_id)
-        await self._close_dialog()
-        yield self._toast(K_UPDATED if editing else K_SAVED)
+            if self.busy:
+                return
+            data = self._form()
+            required, coordinate_key, missing = validation_keys(data)
+            user_id = await session_guard.signed_in_user_id(self) if self.signed_in else None
+            signed_in = user_id is not None
+            self.invalid_fields = missing
+            if required and signed_in:
+                # 000 §5: for signed-in shoppers the message is only logged (the blank fields
+                # are outlined); nothing is saved.
+                message = addresses.required_message(missing)
+                logger.info("address: incomplete, not saved (%s)", message)
+                self.error_key = coordinate_key
+                self.console_line = message
+                self.console_seq += 1
+                return
+            if required or coordinate_key:
+                self.error_key = required or coordinate_key
+                return
+            self.error_key = ""
+            if self.signed_in and not signed_in:
+                # The session ended while the dialog was open.
+                yield self._toast(K_SAVE_FAILED, error=True)
+                return
+            if not signed_in:
+                await self._save_guest(data)
+                return
+            if self.editing_local:
+                if self._store_form(data):
+                    await self._close_dialog()
+                    yield self._toast(K_UPDATED)
+                return
+            self.busy = True
+            yield
+            editing = self.editing_id
+            try:
+                if editing:
+                    saved = await session_guard.call(
+                        addresses.update, editing, data, as_user=user_id
+                    )
+                else:
+                    saved = await session_guard.call(addresses.create, data, as_user=user_id)
+            except Exception:  # 000 §8: "Erreur lors de l'enregistrement de l'adresse…"
+                logger.exception("address: the address could not be saved")
+                self.busy = False
+                yield self._toast(K_SAVE_FAILED, error=True)
+                return
+            self.account_address = clean_address(saved)
+            await _announce_save(self, user_id)
+            await self._close_dialog()
+            yield self._toast(K_UPDATED if editing else K_SAVED)
+        finally:
+            self.answered += 1
 
     def _store_form(self, data: dict[str, Any]) -> bool:
         """Keep the form's address in the browser (key userAddress); False (and the dialog's

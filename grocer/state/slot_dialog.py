@@ -198,6 +198,11 @@ class SlotDialogState(rx.State):
     busy: bool = False
     error_key: str = ""
     pickup_address: str = ""  # the stored address line, "" → "Aucune adresse"
+    # The saves answered, whatever the answer: the delivery dialog is drawn closed, and its
+    # choice in the overlay, as soon as "Enregistrer" is tapped; the state's dialog and choice
+    # rule again once this count has caught up with the saves tapped (assets/open_now.js,
+    # issue 23), a refusal bringing the dialog back with its message. It only grows.
+    answered: int = 0
 
     # --- what the dialogs show ---
 
@@ -355,36 +360,40 @@ class SlotDialogState(rx.State):
 
     @rx.event
     async def save(self):
-        """ "Enregistrer" / "Confirmer le créneau": hold it (signed in) and keep it."""
-        row = self._row(self.chosen)
-        if row is None or not row["available"]:
-            self.error_key = K_CHOOSE
-            return
-        user_id = await session_guard.signed_in_user_id(self)
-        hold: dict[str, Any] | None = None
-        if user_id is not None:
-            self.busy = True
-            yield
-            try:
-                hold = await session_guard.call(
-                    slot_capacity.hold, row["id"], utcnow(), as_user=user_id
-                )
-            except (Conflict, NotFound) as exc:
-                self.busy = False
-                self.error_key = ERROR_KEYS.get(getattr(exc, "key", ""), K_UNAVAILABLE)
-                self.chosen = 0
-                await self._load(self.kind)
+        """ "Enregistrer" / "Confirmer le créneau": hold it (signed in) and keep it. Counted in
+        `answered` whatever happens: the browser already shows the dialog closed."""
+        try:
+            row = self._row(self.chosen)
+            if row is None or not row["available"]:
+                self.error_key = K_CHOOSE
                 return
-            except Exception as exc:
+            user_id = await session_guard.signed_in_user_id(self)
+            hold: dict[str, Any] | None = None
+            if user_id is not None:
+                self.busy = True
+                yield
+                try:
+                    hold = await session_guard.call(
+                        slot_capacity.hold, row["id"], utcnow(), as_user=user_id
+                    )
+                except (Conflict, NotFound) as exc:
+                    self.busy = False
+                    self.error_key = ERROR_KEYS.get(getattr(exc, "key", ""), K_UNAVAILABLE)
+                    self.chosen = 0
+                    await self._load(self.kind)
+                    return
+                except Exception as exc:
+                    self.busy = False
+                    self.error_key = session_guard.message_key(
+                        exc, {}, K_UNAVAILABLE, context="slots: hold"
+                    )
+                    return
                 self.busy = False
-                self.error_key = session_guard.message_key(
-                    exc, {}, K_UNAVAILABLE, context="slots: hold"
-                )
-                return
-            self.busy = False
-        self.timeslot = json.dumps(timeslot_record(row, utcnow().date(), hold))
-        self.kind = ""
-        self.error_key = ""
+            self.timeslot = json.dumps(timeslot_record(row, utcnow().date(), hold))
+            self.kind = ""
+            self.error_key = ""
+        finally:
+            self.answered += 1
 
     @rx.event
     async def sign_in(self):

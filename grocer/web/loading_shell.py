@@ -1,14 +1,19 @@
 """A painted page for the routes that are not prerendered, while the app loads.
 
 Reflex prerenders static routes, but a dynamic one (`/produit/{id}`) and any unknown path are
-answered with React Router's SPA fallback, whose body is empty: on a phone over a weak
+answered with React Router's SPA fallback, whose body holds no page: on a phone over a weak
 connection the shopper stares at a white screen until the whole bundle has arrived and the
 page has rendered (5.4 s with Lighthouse's mobile throttling applied for real). This build
 plugin puts a small, self-styled shell into that fallback (header band with the logo, a
 spinner) so that something recognisable paints with the HTML. React 19 skips unexpected tags
 in `<body>` while hydrating (see SHELL_TAG); the shell's own script removes it as soon as the
-app has put a page (its root `#top`) into the body; the 500 fallback covers the whole screen
-anyway. Having no text, the shell reads the same in every language.
+app has drawn a page; the 500 fallback covers the whole screen anyway. Having no text, the
+shell reads the same in every language.
+
+The app's own frame (its root `#top`, the header: grocer.components.layout.shell) is in the
+fallback too, rendered without a page; the shell hides it (its style goes with it) and stays
+until the app has drawn a page into it (a `<main>` under `#top`): the shopper sees one header,
+the shell's and its preview, then the page.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ height:36px;border-radius:12px;background:#16a34a}}
 #{SHELL_ID} .gs-spin{{width:40px;height:40px;margin:25vh auto 0;border-radius:50%;
 border:4px solid #dcfce7;border-top-color:#16a34a;animation:gs-turn .8s linear infinite}}
 @keyframes gs-turn{{to{{transform:rotate(360deg)}}}}
+#{PAGE_ROOT_ID}{{display:none}}
 @media (prefers-reduced-motion:reduce){{#{SHELL_ID} .gs-spin{{animation-duration:3s}}}}
 </style>
 <div class="gs-band"></div>
@@ -68,7 +74,7 @@ border:4px solid #dcfce7;border-top-color:#16a34a;animation:gs-turn .8s linear i
 <div class="gs-search"><span></span></div><div class="gs-cats"></div>
 {PREVIEW_MARK}
 <script>(function(){{var s=document.getElementById("{SHELL_ID}");if(!s)return;
-var o=new MutationObserver(function(){{if(document.getElementById("{PAGE_ROOT_ID}")){{
+var o=new MutationObserver(function(){{if(document.querySelector("#{PAGE_ROOT_ID} main")){{
 s.remove();o.disconnect();}}}});o.observe(document.body,{{childList:true,subtree:true}});}})();</script>
 </{SHELL_TAG}>"""
 """The shell, drawn like the header (phone: menu, logo, search row; desktop: green band, logo,

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.test_account_orders import Shopper
+from tests.e2e.test_account_shell import welcome_gone
 from tests.e2e.test_address_maps import DIALOG as ADDRESS_DIALOG
 from tests.e2e.test_address_maps import PICKER
+from tests.e2e.test_admin import new_admin
 from tests.e2e.test_offline import LOST, server_bag
 from tests.e2e.test_product_quantity import open_product, tap
 from tests.e2e.test_session_bag import (
@@ -34,6 +38,8 @@ pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
 PROMPT = "Ne perdez pas votre panier"
+SLOT_CAPACITY = 20
+"""A made delivery slot's places (the demo template's), put back after a test filled one."""
 TOMORROWS_HOURS = [
     re.compile(rf"^{hours}( — .+)?$") for hours in ("9h - 13h", "13h - 17h", "17h - 21h")
 ]
@@ -240,9 +246,70 @@ def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page)
     page.wait_for_timeout(500)
     expect(tomorrow).to_have_attribute("aria-pressed", "true")
     expect(select).to_have_value(value)
-    save.click()
+    socket.hold = True
+    save.click()  # closed, and the hour shown in the overlay, before the server's answer
     expect(dialog).to_have_count(0)
-    overlay.get_by_test_id("overlay-chosen-slot").get_by_text(f"Demain, {label}").wait_for()
+    chosen = overlay.get_by_test_id("overlay-chosen-slot")
+    expect(chosen).to_have_text(f"Livraison : Demain, {label}")
+    assert socket.held, "the server answered a tap the page never saw"
+    socket.release()  # the save's answer agrees: the same line, kept
+    page.wait_for_timeout(500)
+    expect(dialog).to_have_count(0)
+    expect(chosen).to_have_text(f"Livraison : Demain, {label}")
+    page.reload()
+    expect(page.locator("#cart-overlay").get_by_test_id("overlay-chosen-slot")).to_have_count(0)
+    stored = page.evaluate("() => localStorage.getItem('deliveryTimeslot') || ''")
+    assert label in stored, stored
+
+
+def test_a_slot_refused_at_its_save_comes_back_with_its_message(
+    page: Page, shop: str, smtp: Any, shop_data: Path
+) -> None:
+    """Signed in, "Enregistrer" holds the slot: the dialog is drawn closed and the hour shown
+    at once; the slot filled up meanwhile, the server's refusal brings the dialog back with
+    the spec's message, and nothing is shown as chosen."""
+    email = fresh_email("slot")
+    api_account(shop, smtp, email)
+    socket, _, _ = home_with_held_answers(page)
+    sign_in(page, email)
+    expect(account_button(page)).to_be_visible()
+    welcome_gone(page)  # it would cover the card
+    page.locator(ADD).first.click()
+    wait_count(page, 1)
+    bag_button(page).click()
+    page.locator("#bag-panel").get_by_role("button", name="Check out").click()
+    overlay = page.locator("#cart-overlay")
+    overlay.get_by_role("button", name="Voir les créneaux").click()
+    socket.wait_passed('"listed_rx_state_":"delivery"')
+    overlay.get_by_role("button", name="Choisir l'heure de livraison").click()
+    dialog = page.get_by_role("dialog", name="Créneau de livraison")
+    dialog.get_by_role("button", name="Demain", exact=True).click()
+    select = dialog.get_by_label("Sélectionner une heure")
+    free = select.locator("option:not([disabled])").last
+    slot_id, label = free.get_attribute("value") or "", free.inner_text().strip()
+    select.select_option(slot_id)
+    save = dialog.get_by_role("button", name="Enregistrer")
+    expect(save).to_be_enabled()
+    page.wait_for_timeout(500)  # the choice's answer is in
+
+    admin = Shopper(shop, new_admin(shop_data))
+    filled = admin.api.put(f"/admin/slots/made/{slot_id}", json={"capacity": 0})
+    assert filled.status_code == 200, filled.text
+    try:
+        socket.hold = True
+        save.click()
+        expect(dialog).to_have_count(0)
+        chosen = overlay.get_by_test_id("overlay-chosen-slot")
+        expect(chosen).to_have_text(f"Livraison : Demain, {label}")
+        socket.release()
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("#slot-error")).to_have_text(
+            "Ce créneau vient d'être complet. Choisissez-en un autre."
+        )
+        expect(chosen).to_have_count(0)
+        expect(select).to_have_value("")
+    finally:
+        admin.api.put(f"/admin/slots/made/{slot_id}", json={"capacity": SLOT_CAPACITY})
 
 
 def test_add_an_address_opens_the_dialog_and_the_phones_picker_at_once(page: Page) -> None:
@@ -318,10 +385,19 @@ def test_add_an_address_opens_the_dialog_at_once_and_waits_when_an_address_would
     for field, typed in (("street", "12 rue du Marché"), ("city", "Ouagadougou"),
                          ("country", "Burkina Faso")):  # fmt: skip
         page.locator(f"#address-{field}").fill(typed)
+    page.wait_for_timeout(300)  # the fields' answers are in
+    socket.hold = True
     dialog.get_by_role("button", name="Appliquer").click()
-    expect(dialog).to_have_count(0)
+    expect(dialog).to_have_count(0)  # closed, and the address in the overlay, at once
+    line = overlay.locator("aside").get_by_text("12 rue du Marché, Ouagadougou", exact=True)
+    expect(line).to_be_visible()
     change = overlay.get_by_role("button", name="Modifier l'adresse")
     expect(change).to_be_visible()
+    assert socket.held, "the server answered a tap the page never saw"
+    socket.release()  # the state agrees: the same line, kept
+    page.wait_for_timeout(500)
+    expect(dialog).to_have_count(0)
+    expect(line).to_be_visible()
     page.wait_for_timeout(300)
     socket.hold = True
     change.click()
@@ -330,6 +406,28 @@ def test_add_an_address_opens_the_dialog_at_once_and_waits_when_an_address_would
     socket.release()
     expect(dialog).to_be_visible()
     expect(page.locator("#address-city")).to_have_value("Ouagadougou")
+
+
+def test_an_address_refused_at_its_submit_comes_back_with_its_message(page: Page) -> None:
+    """The dialog is drawn closed as soon as it is submitted; the state's refusal (required
+    fields left blank) brings it back with the spec's message, and no address is shown."""
+    socket, overlay = _overlay_with_a_bag(page)
+    overlay.get_by_role("button", name="Ajouter une adresse").click()
+    dialog = page.get_by_role("dialog", name=ADDRESS_DIALOG)
+    expect(dialog).to_be_visible()
+    page.locator("#address-city").fill("Ouagadougou")
+    page.wait_for_timeout(300)  # the field's answer is in
+    socket.hold = True
+    dialog.get_by_role("button", name="Appliquer").click()
+    expect(dialog).to_have_count(0)
+    socket.release()
+    expect(dialog).to_be_visible()
+    expect(page.locator("#address-error")).to_have_text(
+        "Veuillez remplir les champs suivants : adresse, pays"
+    )
+    expect(page.locator("#address-city")).to_have_value("Ouagadougou")
+    # Behind the dialog (hidden from the accessibility tree): still no address kept.
+    expect(overlay.locator("aside button", has_text="Ajouter une adresse")).to_be_attached()
 
 
 def test_a_tap_nobody_answers_goes_back_to_the_servers_bag(page: Page) -> None:

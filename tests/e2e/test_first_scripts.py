@@ -117,3 +117,25 @@ def test_a_move_to_another_page_does_not_fetch_the_dialogs_again(
     expect(
         phone.get_by_role("dialog", name="Choisissez votre adresse sur la carte")
     ).to_be_visible()
+
+
+def test_a_move_to_another_page_keeps_the_header_drawn(
+    phone: Page, catalogue: dict[str, Any]
+) -> None:
+    """The header is the app's shell (grocer.components.layout.shell): a move draws only the
+    page's own part, the header element the shopper sees stays the same one."""
+    phone.goto(f"/produit/{catalogue['article']['id']}")
+    phone.wait_for_function("() => window.__grocerReady === true")
+    phone.evaluate(
+        "() => { document.querySelector('header').dataset.drawnOnce = 'yes';"
+        " document.querySelector('main').dataset.drawnOnce = 'yes'; }"
+    )
+    phone.get_by_role("link", name="Retour à l'accueil").click()
+    phone.wait_for_url(lambda url: "/produit/" not in url)
+    expect(phone.locator("main#main")).not_to_have_attribute("data-drawn-once", "yes")
+    expect(phone.locator("header")).to_have_count(1)
+    expect(phone.locator("header")).to_have_attribute("data-drawn-once", "yes")
+    expect(phone.locator("footer")).to_have_count(1)
+    # The shell's controls still act on the new page.
+    phone.get_by_role("button", name="Menu", exact=True).click()
+    expect(phone.get_by_role("dialog", name="Menu")).to_be_visible()
