@@ -139,3 +139,32 @@ def test_a_move_to_another_page_keeps_the_header_drawn(
     # The shell's controls still act on the new page.
     phone.get_by_role("button", name="Menu", exact=True).click()
     expect(phone.get_by_role("dialog", name="Menu")).to_be_visible()
+
+
+def test_a_dialog_open_leaves_the_page_unrestyled_and_its_backdrop_takes_the_taps(
+    phone: Page,
+) -> None:
+    """Opening a modal changes nothing the page's elements inherit (Radix's `pointer-events`
+    and scroll-lock variable on <body>, grocer.components.dialog.DIALOG_CSS), and the page
+    behind still takes no tap: the backdrop does, and closes the dialog."""
+    phone.goto("/")
+    phone.wait_for_function("() => window.__grocerReady === true")
+    menu = phone.get_by_role("button", name="Menu", exact=True)
+    menu.click()
+    drawer = phone.get_by_role("dialog", name="Menu")
+    expect(drawer).to_be_visible()
+    phone.wait_for_function("() => document.body.style.pointerEvents === 'none'")
+    inherited = phone.evaluate(
+        """() => {
+          const card = getComputedStyle(document.querySelector('main article'));
+          return [card.pointerEvents, card.getPropertyValue('--removed-body-scroll-bar-size')];
+        }"""
+    )
+    assert inherited == ["auto", ""], inherited
+    home_url = phone.url
+    box = phone.locator("main article a").last.bounding_box()
+    assert box is not None
+    # A tap where a product link lies under the backdrop, beside the drawer.
+    phone.mouse.click(box["x"] + box["width"] - 4, box["y"] + 4)
+    expect(drawer).to_have_count(0)
+    assert phone.url == home_url
