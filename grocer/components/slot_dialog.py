@@ -108,10 +108,9 @@ def saving_choice() -> rx.Var[dict[str, Any]]:
     hour drawn chosen on it (`label`), as the overlay shows the kept choice; else null."""
     saving, day, chosen, days = saving_shown(), _shown_day(), _shown_choice(), SlotDialogState.days
     expr = (
-        f"({saving} ? (({days}).map((tab) => ({{tab, row: tab.iso === {day} && "
-        f"tab.slots.find((row) => String(row.id) === {chosen})}}))"
-        ".filter((it) => it.row).map((it) => ({tab: it.tab, label: it.row.label}))[0] ?? null)"
-        " : null)"
+        f"({saving} ? ((tab) => {{ const row = tab?.slots.find((row) => String(row.id) === "
+        f"{chosen}); return row ? {{tab, label: row.label}} : null; }})"
+        f"(({days}).find((tab) => tab.iso === {day})) : null)"
     )
     data = VarData.merge(*(var._get_all_var_data() for var in (saving, day, chosen, days)))
     return rx.Var(_js_expr=expr, _var_type=dict[str, Any], _var_data=data).to(dict)
