@@ -35,6 +35,10 @@ def test_a_product_shows_before_any_script_runs(phone: Page, catalogue: dict[str
     assert _picture_loaded(phone, article["name"])
     expect(phone.get_by_role("link", name="Retour à l'accueil")).to_be_visible()
     expect(phone.get_by_text("XOF").first).to_be_visible()
+    # One header: the loading shell's. The app's frame, in the fallback without a page
+    # (grocer.components.layout.shell), waits hidden until a page is drawn into it.
+    expect(phone.locator("header")).to_be_hidden()
+    expect(phone.get_by_role("button", name="Menu", exact=True)).to_have_count(0)
 
 
 def test_the_product_page_takes_its_preview_over(phone: Page, catalogue: dict[str, Any]) -> None:
@@ -44,6 +48,7 @@ def test_the_product_page_takes_its_preview_over(phone: Page, catalogue: dict[st
     expect(phone.get_by_role("button", name="Add To Cart")).to_be_visible()
     expect(phone.locator("#grocer-preview")).to_have_count(0)
     expect(phone.locator("#grocer-shell")).to_have_count(0)
+    expect(phone.locator("header")).to_be_visible()  # the app's own, once its page is drawn
     expect(phone.get_by_role("heading", level=1)).to_have_count(1)
     expect(phone.get_by_role("heading", level=1)).to_have_text(article["name"])
     phone.get_by_role("button", name="Augmenter la quantité").click()
