@@ -31,7 +31,7 @@ from grocer.components.map_picker import PICKER_NOW, field_key, map_picker
 from grocer.components.open_now import (
     dialog_key,
     open_now_mark,
-    shown_step,
+    saving_now,
     shown_value,
     step_now_mark,
 )
@@ -109,7 +109,7 @@ SAVE_NOW = "addressSave"
 def saving_shown() -> rx.Var[bool]:
     """Whether the form was submitted and the state has not answered it yet: the dialog is
     drawn closed meanwhile, and the address as the form holds it (`shown_label`)."""
-    return shown_step(SAVE_NOW, rx.Var.create(0), AddressState.answered) == 1
+    return saving_now(SAVE_NOW, AddressState.answered)
 
 
 def shown_label() -> rx.Var[str]:

@@ -114,6 +114,13 @@ def shown_step(key: str, step: rx.Var[int], answered: rx.Var[int]) -> rx.Var[int
     return rx.Var(_js_expr=name, _var_type=int, _var_data=data).to(int)
 
 
+def saving_now(key: str, answered: rx.Var[int]) -> rx.Var[bool]:
+    """Whether a save marked `step_now_mark(key, 1)` was tapped and its state has not answered
+    it yet (`answered`, the state's count of saves answered): its dialog is drawn closed, and
+    what it saves drawn where it shows, meanwhile."""
+    return shown_step(key, rx.Var.create(0), answered) == 1
+
+
 CloseAfter = asset_component(OPEN_NOW_JS, "CloseAfter", now_key=rx.Var[str], ms=rx.Var[int])
 """Draws the dialog `now_key` closed `ms` after it mounts (assets/open_now.js)."""
 

@@ -23,7 +23,7 @@ from grocer.components.form_parts import PRIMARY, SECONDARY, error_box
 from grocer.components.i18n import t, t_var
 from grocer.components.open_now import (
     open_now_mark,
-    shown_step,
+    saving_now,
     shown_value,
     step_now_mark,
     value_now_field,
@@ -81,7 +81,7 @@ def dialog_buttons(
 
 def saving_shown() -> rx.Var[bool]:
     """Whether "Enregistrer" was tapped and the state has not answered it yet."""
-    return shown_step(SAVE_NOW, rx.Var.create(0), SlotDialogState.answered) == 1
+    return saving_now(SAVE_NOW, SlotDialogState.answered)
 
 
 def _shown_day() -> rx.Var[str]:
