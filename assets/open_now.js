@@ -241,6 +241,14 @@ export function CloseAfter({ nowKey, ms }) {
   return null;
 }
 
+/** Whether a field of `form` marked required for the server (`aria-required`, which the
+ * browser does not enforce: the spec's own message names the blank fields) is blank. */
+function blankRequired(form) {
+  return Array.from(form.querySelectorAll('[aria-required="true"]')).some(
+    (field) => "value" in field && !String(field.value).trim(),
+  );
+}
+
 if (typeof window !== "undefined") {
   // After the page's own handler (bubbling, at the window): the tap's event is on its way.
   window.addEventListener("click", (event) => {
@@ -279,9 +287,9 @@ if (typeof window !== "undefined") {
   window.addEventListener("submit", (event) => {
     const form = event.target instanceof Element ? event.target.closest("[data-step-now]") : null;
     const [key, step] = String(form?.getAttribute("data-step-now") || "").split("=");
-    // A field the browser already knows is wrong (an e-mail without "@"): the server's
-    // message comes at once, the step does not move.
-    if (!key || !step || !form.checkValidity()) return;
+    // A field the browser already knows is wrong (an e-mail without "@", a required field
+    // left blank): the step does not move, and the server's message comes with its answer.
+    if (!key || !step || !form.checkValidity() || blankRequired(form)) return;
     form.querySelectorAll("[data-value-now-key]").forEach((field) => {
       wantValue(field.getAttribute("data-value-now-key"), field.value);
     });

@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.support.browser import shopper_address
 from tests.support.shop_server import ARTIFACTS
@@ -297,8 +298,7 @@ def test_signed_in_shopper_saves_to_the_account(page: Any, shop: str, smtp: Any)
 
     # Missing fields: only logged (no message), nothing saved.
     save.click()
-    page.wait_for_function("() => document.querySelector('#address-city')"
-                           ".getAttribute('aria-invalid') === 'true'")  # fmt: skip
+    expect(page.locator("#address-city")).to_have_attribute("aria-invalid", "true")
     assert alert(page).count() == 0
     assert any("Veuillez remplir les champs suivants : adresse, ville, pays" in t for t in logs)
 

@@ -25,13 +25,14 @@ class HeldAnswers:
         self.held: list[str | bytes] = []
         self.passed: list[str] = []  # what reached the page, in order
         self.route: WebSocketRoute | None = None
+        self.server: WebSocketRoute | None = None
         page.route_web_socket(SOCKET, self._connect)
 
     def _connect(self, route: WebSocketRoute) -> None:
         server = route.connect_to_server()
         route.on_message(server.send)
         server.on_message(self._from_server)
-        self.route = route
+        self.route, self.server = route, server
 
     def _from_server(self, message: str | bytes) -> None:
         if not self.hold and HYDRATED in str(message):
@@ -77,6 +78,15 @@ class HeldAnswers:
         for message in self.held:
             self._deliver(message)
         self.held.clear()
+
+    def drop(self) -> None:
+        """The link drops: both ends of the connection are closed, and what was held never
+        reaches the page. The page reconnects on its own, through the test again."""
+        assert self.route is not None and self.server is not None
+        self.hold, self.hydrated = False, False
+        self.held.clear()
+        self.server.close()
+        self.route.close()
 
     def _deliver(self, message: str | bytes) -> None:
         """Give the page a message of the server's, and remember it."""
