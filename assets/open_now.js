@@ -142,10 +142,17 @@ const answers = new Map(); // key → { answered: the state's count, as last dra
 
 /** Show step `step` of the dialog `key` now, until its state has answered every step
  * submitted so far, this one included (an earlier step's answer does not end it: the shopper
- * may be two steps ahead of a slow link). */
-export function wantStep(key, step) {
+ * may be two steps ahead of a slow link). `ends` (keys, space-separated): the dialogs this step
+ * closes, whose wishes it ends. A save tapped before its dialog's opening was answered: the
+ * opening's wish was made while the state's `open` was false, and the dialog's drawn `open`
+ * (the state's, and not saving) stays false through the save, so the wish would keep the
+ * dialog drawn open, during the save and after it. */
+export function wantStep(key, step, ends = "") {
   const seen = answers.get(key);
   if (!seen || !Number.isInteger(step)) return;
+  String(ends || "")
+    .split(/\s+/)
+    .forEach((dialog) => dialog && wishes.delete(dialog));
   seen.pending += 1;
   steps.set(key, { step, until: seen.answered + seen.pending });
   changed();
@@ -264,7 +271,7 @@ if (typeof window !== "undefined") {
     const stepped = target && target.closest("button[data-step-now]");
     if (stepped && !stepped.disabled) {
       const [key, step] = String(stepped.getAttribute("data-step-now")).split("=");
-      if (key && step) wantStep(key, Number(step));
+      if (key && step) wantStep(key, Number(step), stepped.getAttribute("data-step-ends") || "");
     }
     const valued = target && target.closest("[data-value-now]");
     if (valued && !valued.disabled) {
@@ -293,6 +300,6 @@ if (typeof window !== "undefined") {
     form.querySelectorAll("[data-value-now-key]").forEach((field) => {
       wantValue(field.getAttribute("data-value-now-key"), field.value);
     });
-    wantStep(key, Number(step));
+    wantStep(key, Number(step), form.getAttribute("data-step-ends") || "");
   });
 }

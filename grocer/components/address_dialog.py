@@ -370,7 +370,7 @@ def address_form() -> rx.Component:
         guest_sign_in(),
         on_submit=AddressState.submit,
         reset_on_submit=False,
-        custom_attrs={"noValidate": True, **step_now_mark(SAVE_NOW, 1)},
+        custom_attrs={"noValidate": True, **step_now_mark(SAVE_NOW, 1, ADDRESS_NOW)},
         class_name="flex flex-col gap-4 overflow-y-auto px-6 pb-6 pt-3 [&>*]:shrink-0",
         id="address-form",
     )

@@ -99,10 +99,12 @@ def shown_value(key: str, value: rx.Var) -> rx.Var[str]:
     return rx.Var(_js_expr=name, _var_type=str, _var_data=data).to(str)
 
 
-def step_now_mark(key: str, step: int) -> dict[str, str]:
-    """The attribute of a button that submits step `step` of `key` on its own (outside a step
-    form): `shown_step(key, ...)` draws that step from the tap until the state has answered."""
-    return {"data-step-now": f"{key}={step}"}
+def step_now_mark(key: str, step: int, ends: str = "") -> dict[str, str]:
+    """The attributes of a step form, or of a button that submits step `step` of `key` on its
+    own: `shown_step(key, ...)` draws that step from the tap until the state has answered.
+    `ends`: the `now_key` of the dialog it closes, whose wishes (an opening drawn before the
+    state's had come) end at the tap: the state's `open` rules, not drawn while saving."""
+    return {"data-step-now": f"{key}={step}", **({"data-step-ends": ends} if ends else {})}
 
 
 def shown_step(key: str, step: rx.Var[int], answered: rx.Var[int]) -> rx.Var[int]:

@@ -73,7 +73,7 @@ def dialog_buttons(
             on_click=SlotDialogState.save,
             disabled=~can,
             class_name=f"{PRIMARY} flex-1 whitespace-nowrap px-4 text-sm sm:text-base",
-            **({"custom_attrs": step_now_mark(SAVE_NOW, 1)} if now_key else {}),
+            **({"custom_attrs": step_now_mark(SAVE_NOW, 1, now_key)} if now_key else {}),
         ),
         class_name="flex gap-3 border-t border-gray-100 px-6 py-4",
     )

@@ -262,6 +262,58 @@ def test_the_slot_dialog_opens_changes_day_and_takes_an_hour_at_once(page: Page)
     assert label in stored, stored
 
 
+def test_a_slot_saved_before_any_answer_closes_its_dialog(page: Page) -> None:
+    """The dialog opened, a day, an hour and "Enregistrer", all before the server has answered
+    the opening: the answers then come in one burst (the state's opening and its close after
+    the save drawn together), and the dialog stays closed with the hour shown."""
+    socket, overlay = _overlay_with_a_bag(page)
+    overlay.get_by_role("button", name="Voir les créneaux").click()
+    socket.wait_passed('"listed_rx_state_":"delivery"')  # the slots, fetched ahead
+    socket.hold = True
+    overlay.get_by_role("button", name="Choisir l'heure de livraison").click()
+    dialog = page.get_by_role("dialog", name="Créneau de livraison")
+    tomorrow = dialog.get_by_role("button", name="Demain", exact=True)
+    tomorrow.click()
+    expect(tomorrow).to_have_attribute("aria-pressed", "true")
+    select = dialog.get_by_label("Sélectionner une heure")
+    expect(select.locator("option")).to_have_text(["Sélectionnez un créneau", *TOMORROWS_HOURS])
+    free = select.locator("option:not([disabled])").first
+    value, label = free.get_attribute("value") or "", free.inner_text().strip()
+    select.select_option(value)
+    dialog.get_by_role("button", name="Enregistrer").click()
+    expect(dialog).to_have_count(0)
+    assert socket.held, "the server answered taps the page never saw"
+    socket.release()
+    chosen = overlay.get_by_test_id("overlay-chosen-slot")
+    expect(chosen).to_have_text(f"Livraison : Demain, {label}")
+    for _ in range(10):  # the answers drawn: it stays closed
+        page.wait_for_timeout(100)
+        expect(dialog).to_have_count(0)
+    expect(chosen).to_have_text(f"Livraison : Demain, {label}")
+
+
+def test_an_address_saved_before_any_answer_closes_its_dialog(page: Page) -> None:
+    """"Ajouter une adresse", the fields and "Appliquer", all before the server has answered
+    the opening: once the answers come, the dialog stays closed and the address is shown."""
+    socket, overlay = _overlay_with_a_bag(page)
+    socket.hold = True
+    overlay.get_by_role("button", name="Ajouter une adresse").click()
+    dialog = page.get_by_role("dialog", name=ADDRESS_DIALOG)
+    expect(dialog).to_be_visible()
+    for field, typed in (("street", "12 rue du Marché"), ("city", "Ouagadougou"),
+                         ("country", "Burkina Faso")):  # fmt: skip
+        page.locator(f"#address-{field}").fill(typed)
+    dialog.get_by_role("button", name="Appliquer").click()
+    expect(dialog).to_have_count(0)
+    assert socket.held, "the server answered taps the page never saw"
+    socket.release()
+    line = overlay.locator("aside").get_by_text("12 rue du Marché, Ouagadougou", exact=True)
+    expect(line).to_be_visible()
+    for _ in range(10):  # the answers drawn: it stays closed
+        page.wait_for_timeout(100)
+        expect(dialog).to_have_count(0)
+
+
 def test_a_slot_refused_at_its_save_comes_back_with_its_message(
     page: Page, shop: str, smtp: Any, shop_data: Path
 ) -> None:
