@@ -293,7 +293,7 @@ def test_a_slot_saved_before_any_answer_closes_its_dialog(page: Page) -> None:
 
 
 def test_an_address_saved_before_any_answer_closes_its_dialog(page: Page) -> None:
-    """"Ajouter une adresse", the fields and "Appliquer", all before the server has answered
+    """ "Ajouter une adresse", the fields and "Appliquer", all before the server has answered
     the opening: once the answers come, the dialog stays closed and the address is shown."""
     socket, overlay = _overlay_with_a_bag(page)
     socket.hold = True
