@@ -8,7 +8,8 @@
 // the tap's own event says the same as what was shown. So a tap's wish is shown only until the
 // server's value changes from what it was when the tap was made (its answer, or anything newer
 // the server decides); the server's value rules again from then on. A wish equal to the
-// server's value is no wish at all.
+// server's value is no wish at all, except when it undoes a tap whose answer is still on its
+// way: it is then drawn through that answer, until the server's next change.
 //
 // A control says what it opens or closes with `data-open-now="bagPanel=0 bagOverlay=1"`; a
 // dialog whose root names a `nowKey` (grocer/components/dialog.py) reads the wish through
@@ -36,6 +37,10 @@ const listeners = new Set();
 
 let notifying = null;
 
+/** How long a tap undone before its answer came waits for that answer (then the server's
+ * value is drawn again, as a bag tap nobody answered goes back after 10 s). */
+const UNDONE_MS = 10000;
+
 /** The drawing follows in a task of its own: a tap's event leaves first. A wish itself is
  * recorded at once, in the tap's own task, before any answer to it can arrive: recorded later,
  * a tap answered quickly while the page was busy was taken for a tap not answered yet. */
@@ -60,6 +65,20 @@ function wish(key, value) {
     // Closed while the state is about to open it (`wantOpening`): drawn closed through that
     // opening too, until the state's close follows it.
     wishes.set(key, { value, server, expect: true });
+    changed();
+    return;
+  }
+  if (before && before.expect === undefined && before.server === server && server === value) {
+    // Undone before the server answered the tap that made `before` (the bag opened, then its
+    // "Check out" tapped, on a slow link): that answer is still on its way, and would draw
+    // `before.value` again for a round trip (the panel back over the overlay). Drawn as
+    // `value` through that answer, until the server changes once more (the later tap's own
+    // answer), or for UNDONE_MS at most (an answer that never came).
+    const made = { value, server, expect: before.value };
+    wishes.set(key, made);
+    setTimeout(() => {
+      if (wishes.get(key) === made && wishes.delete(key)) changed();
+    }, UNDONE_MS);
     changed();
     return;
   }
@@ -107,7 +126,8 @@ function shown(key, server) {
   if (!wish) return server;
   if (wish.server !== server) {
     if (wish.expect === server) {
-      // The opening a close was made through: still closed, until the state's own close.
+      // The opening a close was made through (or the answer of a tap undone since): still
+      // drawn as wished, until the state's own answer to that.
       wish.server = server;
       wish.expect = undefined;
       return wish.value;

@@ -192,6 +192,36 @@ def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> Non
     expect(overlay.locator("#slot-area")).to_be_visible()  # shown three times: left open
 
 
+def test_a_tap_undone_before_its_answer_is_not_drawn_again_by_that_answer(page: Page) -> None:
+    """The bag opened, and its "Check out" tapped before the server answered the opening: that
+    answer (the panel open), arriving alone, does not draw the panel again over the overlay;
+    the overlay's own answer then agrees."""
+    socket, _, _ = home_with_held_answers(page)
+    page.locator(ADD).first.click()
+    wait_count(page, 1)
+    panel, overlay = page.locator("#bag-panel"), page.locator("#cart-overlay")
+    bag_button(page).click()  # once answered: the dialogs' code is here
+    expect(panel).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(panel).to_have_count(0)
+    page.wait_for_timeout(500)  # the answers are in
+    socket.hold = True
+    bag_button(page).click()
+    expect(panel).to_be_visible()
+    panel.get_by_role("button", name="Check out").click()
+    expect(overlay).to_be_visible()
+    expect(panel).to_have_count(0)
+    socket.release_through('"panel_open_rx_state_":true')  # the opening's answer, alone
+    for _ in range(5):
+        page.wait_for_timeout(100)
+        expect(panel).to_have_count(0)
+        expect(overlay).to_be_visible()
+    socket.release()  # "Check out"'s answer: the overlay open, the panel closed
+    page.wait_for_timeout(500)
+    expect(panel).to_have_count(0)
+    expect(overlay).to_be_visible()
+
+
 def _overlay_with_a_bag(page: Page) -> tuple[HeldAnswers, Locator]:
     """A guest's bag of one article, its overlay open and answered."""
     socket, _, _ = home_with_held_answers(page)
