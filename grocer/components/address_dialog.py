@@ -297,11 +297,15 @@ def opens_address_now() -> dict[str, Any]:
         later={PICKER_NOW: (True, PICKER_AFTER_S)},
         narrower_than={PICKER_NOW: SMALL_SCREEN_PX},
     )["data-open-now"]
+    # Another dialog the state still has open is drawn closed (a tap can reach this control
+    # only then: an open modal covers the page), its close on the way (the sign-up's success
+    # closed by the browser's clock, the prompt's "Plus tard"): the state's opening replaces
+    # it. Only the address dialog itself, open in the state, waits for the state.
     fresh = (
         AddressState.opens_fresh
         & (AddressState.signed_in == SessionState.is_authenticated)
         & (MapPickerState.query == "")
-        & (DialogState.active == "")
+        & (DialogState.active != "address")
     )
     return {"data-open-now": rx.cond(fresh, mark, "")}
 

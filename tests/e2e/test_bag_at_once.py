@@ -455,6 +455,38 @@ def test_add_an_address_opens_the_dialog_and_the_phones_picker_at_once(page: Pag
     expect(page.locator("#address-latitude")).to_have_value(latitude)
 
 
+def test_add_an_address_opens_at_once_while_another_dialogs_close_is_on_its_way(
+    page: Page,
+) -> None:
+    """The auth prompt closed by "Plus tard", its answer held: the bag, "Check out" and
+    "Ajouter une adresse" still draw the address dialog open at once (the state, which still
+    has the prompt open, opens the address dialog in its place), and it stays open."""
+    socket, _, card = home_with_held_answers(page)
+    page.locator(ADD).first.click()
+    wait_count(page, 1)
+    plus(card).click()  # 2 articles: the auth prompt
+    prompt = page.get_by_role("dialog", name=PROMPT)
+    expect(prompt).to_be_visible()
+    page.wait_for_timeout(500)  # the state has the prompt open
+    socket.hold = True
+    prompt.get_by_role("button", name="Plus tard").click()
+    expect(prompt).to_have_count(0)
+    bag_button(page).click()
+    panel, overlay = page.locator("#bag-panel"), page.locator("#cart-overlay")
+    expect(panel).to_be_visible()
+    panel.get_by_role("button", name="Check out").click()
+    expect(overlay).to_be_visible()
+    overlay.get_by_role("button", name="Ajouter une adresse").click()
+    dialog = page.get_by_role("dialog", name=ADDRESS_DIALOG)
+    expect(dialog).to_be_visible()  # the server's answers are held: this is the page's own
+    assert socket.held, "the server answered taps the page never saw"
+    socket.release()
+    page.wait_for_timeout(500)
+    expect(dialog).to_be_visible()
+    expect(prompt).to_have_count(0)
+    expect(panel).to_have_count(0)
+
+
 def test_add_an_address_opens_the_dialog_at_once_and_waits_when_an_address_would_fill_it(
     page: Page,
 ) -> None:
