@@ -154,9 +154,9 @@ def test_a_line_removed_from_the_bag_panel_goes_at_once(page: Page) -> None:
     wait_count(page, 0)
 
 
-def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> None:
-    """Opening and closing the bag (and the overlay's slot list) is shown before the server's
-    answer, which then agrees."""
+def _a_bag_opened_once(page: Page) -> tuple[HeldAnswers, Locator, Locator]:
+    """A guest's bag of one article, its panel opened and closed once (the dialogs' code is
+    then here); the panel and the overlay."""
     socket, _, _ = home_with_held_answers(page)
     page.locator(ADD).first.click()
     wait_count(page, 1)
@@ -165,6 +165,13 @@ def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> Non
     expect(panel).to_be_visible()
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
+    return socket, panel, overlay
+
+
+def test_the_bag_panel_and_the_overlay_open_and_close_at_once(page: Page) -> None:
+    """Opening and closing the bag (and the overlay's slot list) is shown before the server's
+    answer, which then agrees."""
+    socket, panel, overlay = _a_bag_opened_once(page)
     socket.hold = True
     bag_button(page).click()
     expect(panel).to_be_visible()  # the server's answer is held: this is the page's own
@@ -196,14 +203,7 @@ def test_a_tap_undone_before_its_answer_is_not_drawn_again_by_that_answer(page: 
     """The bag opened, and its "Check out" tapped before the server answered the opening: that
     answer (the panel open), arriving alone, does not draw the panel again over the overlay;
     the overlay's own answer then agrees."""
-    socket, _, _ = home_with_held_answers(page)
-    page.locator(ADD).first.click()
-    wait_count(page, 1)
-    panel, overlay = page.locator("#bag-panel"), page.locator("#cart-overlay")
-    bag_button(page).click()  # once answered: the dialogs' code is here
-    expect(panel).to_be_visible()
-    page.keyboard.press("Escape")
-    expect(panel).to_have_count(0)
+    socket, panel, overlay = _a_bag_opened_once(page)
     page.wait_for_timeout(500)  # the answers are in
     socket.hold = True
     bag_button(page).click()
