@@ -252,9 +252,10 @@ def notice_dialog(
 #: dialog, a sheet or the bag panel appears in place, fading in, and does not move: a slowed
 #: phone draws a slide's frames late, and the sheet's buttons moved under the shopper's finger
 #: for 0.2 s after each opening (issue 23: the journey's taps after an opening waited for it).
-#: Wider screens keep the panel's slide and the card's pop. And two rules
-#: that keep a modal's opening and closing from restyling the whole page (issue 23; on a 4×
-#: slowed phone they cost 25–75 ms each on the home page, twice per dialog):
+#: Wider screens keep the panel's slide and the card's pop.
+#:
+#: Two rules keep a modal's opening and closing from restyling the whole page (issue 23; on a
+#: 4× slowed phone they cost 25–75 ms each on the home page, twice per dialog):
 #: - Radix's scroll lock (react-remove-scroll-bar) sets `--removed-body-scroll-bar-size` on
 #:   <body>. Inherited, as custom properties are unless registered, its change restyled every
 #:   element; registered as not inherited, it restyles <body> alone. Nothing of ours reads it.

@@ -83,6 +83,16 @@ def fill_address(page: Any, **fields: str) -> None:
         page.locator(f"#address-{name}").fill(text)
 
 
+def account_addresses(shop: str, account: dict[str, Any]) -> list[dict[str, Any]]:
+    """The account's addresses, as the REST API lists them (a session of its own)."""
+    user_id = account["userInfo"].get("id") or account["userInfo"].get("userId")
+    headers = {"Authorization": f"Bearer {account['accessToken']}"}
+    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30, headers=headers) as api:
+        answer = api.get(f"/users/addresses/user/{user_id}")
+    answer.raise_for_status()
+    return list(answer.json())
+
+
 def api_account(shop: str, smtp: Any, email: str) -> dict:
     """An account made through the public API (send code, read it from SMTP, register)."""
     with httpx.Client(base_url=f"{shop}/api/v1", timeout=30, headers=shopper_address()) as api:
@@ -323,12 +333,7 @@ def test_signed_in_shopper_saves_to_the_account(page: Any, shop: str, smtp: Any)
     page.get_by_role("button", name="Avenue de l'Indépendance, Ouagadougou").first.wait_for()
     toast.wait_for(state="detached", timeout=6_000)  # 3 s
 
-    token = account["accessToken"]
-    user_id = account["userInfo"].get("id") or account["userInfo"].get("userId")
-    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30) as api:
-        rows = api.get(
-            f"/users/addresses/user/{user_id}", headers={"Authorization": f"Bearer {token}"}
-        ).json()
+    rows = account_addresses(shop, account)
     assert [r["streetAddress"] for r in rows] == ["Avenue de l'Indépendance"]
     assert rows[0]["latitude"] == pytest.approx(12.3647) and rows[0]["isDefault"] is True
     assert stored(page) == {}  # the account keeps it, not the browser

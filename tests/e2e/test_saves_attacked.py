@@ -15,7 +15,13 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import DESKTOP
 from tests.e2e.test_account_shell import welcome_gone
-from tests.e2e.test_address_maps import DIALOG, fill_address, open_dialog, open_home
+from tests.e2e.test_address_maps import (
+    DIALOG,
+    account_addresses,
+    fill_address,
+    open_dialog,
+    open_home,
+)
 from tests.e2e.test_session_bag import account_button, api_account, fresh_email, sign_in
 from tests.support.held_answers import HeldAnswers
 
@@ -23,16 +29,6 @@ pytestmark = pytest.mark.e2e
 
 SAVED = "Adresse enregistrée avec succès !"
 FAILED = "Erreur lors de l'enregistrement de l'adresse. Veuillez réessayer."
-
-
-def account_addresses(shop: str, account: dict[str, Any]) -> list[dict[str, Any]]:
-    """The account's addresses, as the REST API lists them (a session of its own)."""
-    user_id = account["userInfo"].get("id") or account["userInfo"].get("userId")
-    headers = {"Authorization": f"Bearer {account['accessToken']}"}
-    with httpx.Client(base_url=f"{shop}/api/v1", timeout=30, headers=headers) as api:
-        answer = api.get(f"/users/addresses/user/{user_id}")
-    answer.raise_for_status()
-    return list(answer.json())
 
 
 def signed_in_with_the_dialog(page: Page, email: str, street: str) -> HeldAnswers:
