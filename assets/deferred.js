@@ -1,7 +1,8 @@
 // A component whose code is not needed until the shopper acts (the dialogs): its module is
 // asked for at the first interaction with the page (a tap, a click, a key, a focus), when the
 // page says it is wanted now (a dialog opened by the server, e.g. sign-in after a redirect), or
-// when the browser is idle a few seconds after load, whichever comes first. Until then it renders
+// when the browser is idle a few seconds after load, whichever comes first (a tap on the painted
+// page before the app ran counts as the first interaction). Until then it renders
 // nothing. Its code and its first render thus stay out of the page's start, when a phone's main
 // thread is busiest (issue 21), and it is in place long before a shopper reaches for it.
 // grocer/components/deferred.py declares it for Python.
@@ -23,6 +24,9 @@ if (typeof window !== "undefined") {
   };
   INTERACTIONS.forEach((type) => window.addEventListener(type, now, { capture: true, passive: true }));
   afterLoadWhenIdle(now, IDLE_DELAY_MS, 2000);
+  // Tapped before the app ran (the painted stepper, a kept tap: grocer/web/tap_replay.js): the
+  // shopper is acting already, and a kept "Add To Cart" opens a dialog as soon as it is done.
+  if (window.__grocerTouched) now();
 }
 
 function onNextInteraction(callback) {

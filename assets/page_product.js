@@ -38,3 +38,26 @@ export function shownCurrency(code, hydrated, prices) {
     return code;
   }
 }
+
+/** The quantity the shopper set on the server's painted stepper of product `id` before the app
+ * ran (grocer/web/tap_replay.js), or undefined. */
+export function previewQuantity(id) {
+  if (typeof window === "undefined") return undefined;
+  const held = window.__grocerPreviewQuantity;
+  return held && String(held.id) === String(id) ? held.quantity : undefined;
+}
+
+/** The app's stepper, as it mounts, takes the painted stepper's quantity over (`held`, its own
+ * {article id: quantity}, with it): a tap made while React was rendering is in it too. The
+ * painted quantity stays readable until the stepper goes (`forgetPreviewQuantity`): a kept
+ * "Add To Cart", done right after the mount, reads it before its button has drawn again. */
+export function takePreviewQuantity(id, held) {
+  const quantity = previewQuantity(id);
+  return quantity === undefined ? held : { [String(id)]: quantity };
+}
+
+/** The stepper goes (the shopper leaves the page): a later visit starts at 1. */
+export function forgetPreviewQuantity() {
+  if (typeof window !== "undefined") delete window.__grocerPreviewQuantity;
+  return {};
+}

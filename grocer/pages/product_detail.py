@@ -26,7 +26,19 @@ from grocer.services.bag_totals import MAX_QUANTITY
 from grocer.state.currency import CurrencyState
 from grocer.state.favorites import FavoritesState
 from grocer.state.product import ProductState
-from grocer.views.styles import BACK_HOME, FOCUS, MAIN_IMAGE, PAGE_TITLE, PRODUCT_GRID
+from grocer.views.styles import (
+    ADD_TO_BAG,
+    BACK_HOME,
+    BUY_ROW,
+    FOCUS,
+    MAIN_IMAGE,
+    PAGE_TITLE,
+    PRODUCT_ADD_TAP,
+    PRODUCT_GRID,
+    STEPPER,
+    STEPPER_BUTTON,
+    STEPPER_QUANTITY,
+)
 
 
 def _shown_product() -> Var:
@@ -184,13 +196,33 @@ QUANTITY = ClientStateVar.create("product_quantity", {})
 
 
 def _quantity() -> Var:
-    """The quantity shown for this product: chosen here, else 1."""
+    """The quantity shown for this product: chosen here, else chosen on the server's painted
+    stepper before the app ran (assets/page_product.js), else 1."""
     held = QUANTITY.value
     return Var(
-        _js_expr=f"(({held})?.[String({P['id']})] ?? 1)",
+        _js_expr=f"(({held})?.[String({P['id']})] ?? previewQuantity({P['id']}) ?? 1)",
         _var_type=int,
-        _var_data=VarData.merge(held._get_all_var_data(), P["id"]._get_all_var_data()),
+        _var_data=VarData.merge(
+            asset_import(PAGE_PRODUCT_JS, "previewQuantity"),
+            held._get_all_var_data(),
+            P["id"]._get_all_var_data(),
+        ),
     ).to(int)
+
+
+def _taken_over() -> Var:
+    """The stepper's own quantities once it has taken over the painted stepper's (issue 23:
+    the shopper sets the quantity on the server's preview while the scripts arrive)."""
+    held = QUANTITY.value
+    return Var(
+        _js_expr=f"takePreviewQuantity({P['id']}, {held})",
+        _var_type=dict,
+        _var_data=VarData.merge(
+            asset_import(PAGE_PRODUCT_JS, "takePreviewQuantity"),
+            held._get_all_var_data(),
+            P["id"]._get_all_var_data(),
+        ),
+    )
 
 
 def _quantity_after(step: int) -> Var:
@@ -207,13 +239,18 @@ def _quantity_after(step: int) -> Var:
     )
 
 
+FORGOTTEN = Var(
+    _js_expr="forgetPreviewQuantity()",
+    _var_type=dict,
+    _var_data=asset_import(PAGE_PRODUCT_JS, "forgetPreviewQuantity"),
+)
+"""No quantity chosen, the painted stepper's forgotten too: a later visit starts at 1."""
+
+
 def stepper() -> rx.Component:
     """Quantity, min 1 (001 §5): answered in the browser, back to 1 for each product and each
     visit of its page."""
-    btn = (
-        "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
-        f"hover:bg-gray-100 disabled:opacity-40 {FOCUS}"
-    )
+    btn = f"{STEPPER_BUTTON} hover:bg-gray-100 {FOCUS}"
     return rx.el.div(
         rx.el.button(
             icon("minus", 18),
@@ -225,7 +262,7 @@ def stepper() -> rx.Component:
         ),
         rx.el.span(
             _quantity(),
-            class_name="min-w-10 text-center text-lg font-bold",
+            class_name=STEPPER_QUANTITY,
             aria_live="polite",
             aria_label=t("catalogue:quantity"),
             role="status",
@@ -237,8 +274,9 @@ def stepper() -> rx.Component:
             on_click=QUANTITY.set_value(_quantity_after(1)),
             class_name=btn,
         ),
-        on_unmount=QUANTITY.set_value({}),
-        class_name="inline-flex items-center rounded-full border border-gray-300 bg-white",
+        on_mount=QUANTITY.set_value(_taken_over()),
+        on_unmount=QUANTITY.set_value(FORGOTTEN),
+        class_name=STEPPER,
     )
 
 
@@ -299,10 +337,6 @@ def description(layout: str) -> rx.Component:
     )
 
 
-ADD_TO_BAG = (
-    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
-    f"font-semibold text-white hover:bg-green-800 {FOCUS}"
-)
 WISHLIST = (
     "inline-flex h-11 items-center gap-2 rounded-full border border-gray-300 px-5 "
     "text-sm font-semibold text-gray-800 hover:border-green-700 aria-pressed:border-red-300 "
@@ -347,12 +381,18 @@ def summary() -> rx.Component:
             text_button(
                 icon("bag", 18),
                 ProductState.add_to_cart(_quantity()),
-                ADD_TO_BAG,
+                f"{ADD_TO_BAG} hover:bg-green-800 {FOCUS}",
                 t("catalogue:addToCart"),
                 # Shown in the bag at once, or kept while the websocket is down.
-                custom_attrs={**bag_add_mark(P), "data-bag-quantity": _quantity()},
+                # Its painted twin's tap, made before the app ran, is done here
+                # (grocer/web/tap_replay.js).
+                custom_attrs={
+                    **bag_add_mark(P),
+                    "data-bag-quantity": _quantity(),
+                    "data-tap": PRODUCT_ADD_TAP,
+                },
             ),
-            class_name="mt-6 flex flex-wrap items-center gap-3",
+            class_name=BUY_ROW,
         ),
         wishlist_button(),
         visitors_banner(),

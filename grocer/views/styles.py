@@ -104,6 +104,21 @@ BACK_HOME = (
 )
 MAIN_IMAGE = "aspect-square w-full rounded-2xl bg-white object-contain p-4"
 PRODUCT_GRID = "mt-4 grid gap-8 md:grid-cols-2"
+BUY_ROW = "mt-6 flex flex-wrap items-center gap-3"
+"""The quantity stepper and "Add To Cart", side by side."""
+STEPPER = "inline-flex items-center rounded-full border border-gray-300 bg-white"
+STEPPER_BUTTON = (
+    "inline-flex h-11 w-11 items-center justify-center rounded-full text-gray-800 "
+    "disabled:opacity-40"
+)
+STEPPER_QUANTITY = "min-w-10 text-center text-lg font-bold"
+ADD_TO_BAG = (
+    "inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full bg-green-700 px-6 "
+    "font-semibold text-white"
+)
+PRODUCT_ADD_TAP = "product-add"
+"""`data-tap` of "Add To Cart": a tap on the painted one is done by the app's
+(grocer/web/tap_replay.js)."""
 
 SECTION_TITLE = "text-xl font-bold text-gray-900"
 """A home or category section's heading."""

@@ -25,6 +25,7 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
+from grocer.services.bag_totals import MAX_QUANTITY
 from grocer.services.catalogue import DEFAULT_PAGE_SIZE
 from grocer.services.languages import DEFAULT_LANGUAGE
 from grocer.views.catalogue import (
@@ -40,9 +41,11 @@ from grocer.views.locale_text import label
 from grocer.views.offline_bag import ADD_ATTRIBUTE, added_article_json
 from grocer.views.styles import (
     ADD_BUTTON,
+    ADD_TO_BAG,
     ARROW,
     BACK_HOME,
     BADGES,
+    BUY_ROW,
     CARD,
     CARD_EXPRESS,
     CARD_IMAGE,
@@ -73,12 +76,16 @@ from grocer.views.styles import (
     PLACEHOLDER,
     PRICE,
     PRICE_ROW,
+    PRODUCT_ADD_TAP,
     PRODUCT_GRID,
     PRODUCTS_GRID,
     QUALITY_BADGE,
     SECTION_TITLE,
     SLIDES_CAROUSEL,
     SLIDES_ROW,
+    STEPPER,
+    STEPPER_BUTTON,
+    STEPPER_QUANTITY,
     VIEW_ALL,
 )
 from grocer.web.preview_data import CategoryPreview, ListingPreview, PreviewRow
@@ -201,8 +208,30 @@ def product(view: ProductView, lang: str = DEFAULT_LANGUAGE) -> str:
         f'<div class="mt-3">{_price_tag(view, large=True)}</div>'
         f'<p class="mt-1 text-sm text-gray-500">{_e(view.get("weightText"))}</p>'
         f'<p class="mt-4 line-clamp-4 text-gray-700">{_e(description)}</p>'
-        "</div></div>"
+        f"{_buy_row(view, lang)}</div></div>"
     )
+
+
+def _buy_row(view: ProductView, lang: str) -> str:
+    """The quantity stepper (at 1) and "Add To Cart", as the product page draws them. The
+    stepper answers a tap before the app runs and the app's takes its quantity over; a tap on
+    "Add To Cart" is done by the app's (both in grocer/web/tap_replay.js)."""
+    stepper = (
+        f'<div class="{STEPPER}" data-preview-stepper data-product-id="{_e(view.get("id"))}" '
+        f'data-max="{MAX_QUANTITY}">'
+        f'<button type="button" class="{STEPPER_BUTTON}" data-preview-step="-1" disabled '
+        f'aria-label="{_e(label("catalogue:decrease", lang))}">{icon_markup("minus", 18)}</button>'
+        f'<span class="{STEPPER_QUANTITY}" aria-live="polite" role="status" '
+        f'aria-label="{_e(label("catalogue:quantity", lang))}">1</span>'
+        f'<button type="button" class="{STEPPER_BUTTON}" data-preview-step="1" '
+        f'aria-label="{_e(label("catalogue:increase", lang))}">{icon_markup("plus", 18)}</button>'
+        "</div>"
+    )
+    add = (
+        f'<button type="button" class="{ADD_TO_BAG}" data-tap="{PRODUCT_ADD_TAP}">'
+        f"{icon_markup('bag', 18)}{_e(label('catalogue:addToCart', lang))}</button>"
+    )
+    return f'<div class="{BUY_ROW}">{stepper}{add}</div>'
 
 
 # --- category page --------------------------------------------------------------------------

@@ -140,6 +140,32 @@
     true
   );
 
+  // The product page's quantity stepper as the server painted it (grocer/web/preview_html.py:
+  // `data-preview-step` on − and +) answers at once, before the app runs: the shopper sets the
+  // quantity while the scripts are on their way (seconds on a slow link). The quantity is kept
+  // in window.__grocerPreviewQuantity ({id, quantity}); the app's stepper takes it over as it
+  // mounts (assets/page_product.js), so what the shopper chose is what "Add To Cart" adds.
+  addEventListener(
+    "click",
+    function (event) {
+      if (!ready) window.__grocerTouched = true; // the dialogs will be wanted (assets/deferred.js)
+      var el = event.target.closest && event.target.closest("[data-preview-step]");
+      if (!el || live(el)) return;
+      var box = el.closest("[data-preview-stepper]");
+      var shown = box && box.querySelector("[role=status]");
+      if (!shown) return;
+      event.preventDefault();
+      var max = parseInt(box.getAttribute("data-max"), 10) || 99;
+      var now = parseInt(shown.textContent, 10) || 1;
+      var next = Math.max(1, Math.min(max, now + parseInt(el.getAttribute("data-preview-step"), 10)));
+      shown.textContent = String(next);
+      var less = box.querySelector('[data-preview-step="-1"]');
+      if (less) less.disabled = next <= 1;
+      window.__grocerPreviewQuantity = { id: box.getAttribute("data-product-id"), quantity: next };
+    },
+    true
+  );
+
   function start() {
     if (ready) return;
     ready = true;

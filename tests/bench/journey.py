@@ -388,7 +388,10 @@ class Journey:
             taps, shown = first_effective_tap(page, PLUS, QUANTITY_JS, "1", WAIT_MS / 1000)
             step.waits.append((f"{taps} taps", time.monotonic() - start))
             step.anatomy.append("")
-            settled = self.settle(QUANTITY_JS)
+            # Only taps made before the page was live can still land: after one effective
+            # tap there are none, and an idle second here would hide the app's start from the
+            # waits that follow (the painted stepper answers before the app runs).
+            settled = self.settle(QUANTITY_JS) if taps > 1 else shown
             step.note = f"{taps} taps; quantity {shown}, then {settled} once the taps landed"
         with self.step(PLUS_TAPS) as step:
             quantity = int(settled)

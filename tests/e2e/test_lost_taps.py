@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.test_session_bag import bag_button
+from tests.e2e.test_session_bag import bag_button, close_auth_prompt
 from tests.support.browser import app_held_back
 
 FIRST_PAINT = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
@@ -131,3 +131,40 @@ def test_add_on_a_home_card_300_ms_after_the_first_paint(phone: Page) -> None:
     assert painted.count() > 0, "the home paints no product card"
     _tap(phone, painted.first)
     _bag_shows_one(phone)
+
+
+def test_the_painted_product_stepper_answers_before_the_app(
+    phone: Page, catalogue: dict[str, Any]
+) -> None:
+    """Issue 23: on a shared product link, − and + answer as painted, before the app's scripts
+    have arrived; "Add To Cart" tapped then is kept, and once the app runs the bag holds the
+    quantity chosen, and the app's stepper shows it (a later visit starts at 1 again)."""
+    article = catalogue["article"]
+    quantity = phone.locator('[role=status][aria-label="Quantité"]')
+    more = phone.get_by_role("button", name="Augmenter la quantité")
+    less = phone.get_by_role("button", name="Diminuer la quantité")
+    with app_held_back(phone):
+        _open_slowed(phone, f"/produit/{article['id']}")
+        assert phone.evaluate(APP_READY) is False
+        expect(quantity).to_have_text("1")
+        expect(less).to_be_disabled()
+        for _ in range(4):
+            _tap(phone, more)
+        _tap(phone, less)
+        expect(quantity).to_have_text("4")
+        assert phone.evaluate(APP_READY) is False, "the app ran before the taps"
+        _tap_before_the_app(phone, phone.get_by_role("button", name="Add To Cart"))
+        assert phone.evaluate(SHOWN_WAITING, "product-add")
+    _all_done(phone)
+    close_auth_prompt(phone)  # a guest's bag past 2 articles (000 §4.3), 4 of them
+    expect(bag_button(phone)).to_have_text("4", timeout=AFTER)
+    expect(phone.locator("#grocer-preview")).to_have_count(0)
+    expect(quantity).to_have_text("4")  # the app's own stepper took the quantity over
+    _tap(phone, more)
+    expect(quantity).to_have_text("5")
+    expect(bag_button(phone)).to_have_text("4", timeout=AFTER)  # added once
+    phone.get_by_role("link", name="Retour à l'accueil").click()
+    phone.wait_for_url(lambda url: "/produit/" not in url)
+    phone.go_back()
+    expect(phone.get_by_role("button", name="Add To Cart")).to_be_visible(timeout=AFTER)
+    expect(quantity).to_have_text("1")
