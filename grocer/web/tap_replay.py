@@ -4,7 +4,8 @@ built page.
 Between the first paint and hydration (a second or more on a mid-range phone: the scripts start
 after `load`, grocer.web.paint_first) the painted controls do nothing. `tap_replay.js`, beside
 this module, catches taps on the controls marked `data-tap` and does them once the app says it is
-ready (assets/app_ready.js); its comments say how. It must run before anything paints, so it is
+ready (assets/app_ready.js), and answers the painted quantity stepper of a product page at
+once (issue 23); its comments say how. It must run before anything paints, so it is
 inlined in `<head>` (a file would cost a request before the first tap can count) with a small
 style that shows a caught control waiting. Its sha256 reaches the Content-Security-Policy with
 the built pages' other inline scripts (grocer.web.security_headers hashes the built HTML).
