@@ -195,34 +195,33 @@ def gallery() -> rx.Component:
 QUANTITY = ClientStateVar.create("product_quantity", {})
 
 
+def _held_call(js: str, function: str, var_type: type) -> Var:
+    """`js` (formatted with `held`, the chosen quantities, and `id`, this product's), which
+    calls `function` of assets/page_product.js."""
+    held, ident = QUANTITY.value, P["id"]
+    return Var(
+        _js_expr=js.format(held=held, id=ident),
+        _var_type=var_type,
+        _var_data=VarData.merge(
+            asset_import(PAGE_PRODUCT_JS, function),
+            held._get_all_var_data(),
+            ident._get_all_var_data(),
+        ),
+    )
+
+
 def _quantity() -> Var:
     """The quantity shown for this product: chosen here, else chosen on the server's painted
     stepper before the app ran (assets/page_product.js), else 1."""
-    held = QUANTITY.value
-    return Var(
-        _js_expr=f"(({held})?.[String({P['id']})] ?? previewQuantity({P['id']}) ?? 1)",
-        _var_type=int,
-        _var_data=VarData.merge(
-            asset_import(PAGE_PRODUCT_JS, "previewQuantity"),
-            held._get_all_var_data(),
-            P["id"]._get_all_var_data(),
-        ),
+    return _held_call(
+        "(({held})?.[String({id})] ?? previewQuantity({id}) ?? 1)", "previewQuantity", int
     ).to(int)
 
 
 def _taken_over() -> Var:
     """The stepper's own quantities once it has taken over the painted stepper's (issue 23:
     the shopper sets the quantity on the server's preview while the scripts arrive)."""
-    held = QUANTITY.value
-    return Var(
-        _js_expr=f"takePreviewQuantity({P['id']}, {held})",
-        _var_type=dict,
-        _var_data=VarData.merge(
-            asset_import(PAGE_PRODUCT_JS, "takePreviewQuantity"),
-            held._get_all_var_data(),
-            P["id"]._get_all_var_data(),
-        ),
-    )
+    return _held_call("takePreviewQuantity({id}, {held})", "takePreviewQuantity", dict)
 
 
 def _quantity_after(step: int) -> Var:
