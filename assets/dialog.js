@@ -58,6 +58,9 @@ if (typeof window !== "undefined") {
     window.addEventListener(type, early, { once: true, passive: true, capture: true });
   }
   afterLoadWhenIdle(early, 3000, 4000);
+  // Tapped before the app ran (grocer/web/tap_replay.js): that was the first interaction, and a
+  // kept "Add To Cart" may open the auth prompt as soon as it is done.
+  if (window.__grocerTouched) early();
 }
 
 /** Radix once this dialog may use it; asks for it (and draws again on arrival) while

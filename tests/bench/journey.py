@@ -143,6 +143,7 @@ class Step:
     waits: list[tuple[str, float]] = field(default_factory=list)  # (what was awaited, s)
     anatomy: list[str] = field(default_factory=list)  # per wait: where its time went
     lost: int = 0
+    kept: int = 0  # of the `lost`: taps kept for the app, shown waiting at once (tap_replay.js)
     down: int = 0  # bytes the browser received
     up: int = 0
     requests: int = 0  # HTTP requests the page made
@@ -330,6 +331,7 @@ class Journey:
         first = len(self.trace)
         start = time.monotonic()
         action()
+        kept = self._kept()
         shown()
         spent = time.monotonic() - start
         self._note("shown", label=label, spent=round(spent, 3))
@@ -337,6 +339,14 @@ class Journey:
         self.current.anatomy.append(anatomy(self.trace[first - 1 :]))
         if spent > LOST_TAP_S:
             self.current.lost += 1
+            self.current.kept += kept
+
+    def _kept(self) -> bool:
+        """Whether a control now shows a tap kept for the app (the painted page's controls,
+        before the app runs: grocer/web/tap_replay.js marks it waiting, a pulse)."""
+        with suppress(PlaywrightError):
+            return bool(self.page.evaluate("() => !!document.querySelector('[data-tap-waiting]')"))
+        return False
 
     def tap(self, label: str, target: Any, shown: Callable[[], object]) -> None:
         self.timed(label, target.click, shown)
@@ -802,7 +812,9 @@ def journey_table(runs: list[Run], links: list[LinkProfile], speed: str) -> str:
             ]
         )
         bare = _median([r.bare_first_tap_s for r in link_runs if r.bare_first_tap_s is not None])
-        gap = f" (+{product - bare:.1f} s)" if product is not None and bare is not None else ""
+        gap = f" ({product - bare:+.1f} s)" if product is not None and bare is not None else ""
+        over = [sum(s.lost for s in r.steps.values()) for r in link_runs]
+        kept = [sum(s.kept for s in r.steps.values()) for r in link_runs]
         lines += [
             f"- **{link}**: {done}/{len(link_runs)} journeys placed their order"
             + (f"; {'; '.join(failures)}" if failures else "")
@@ -810,7 +822,9 @@ def journey_table(runs: list[Run], links: list[LinkProfile], speed: str) -> str:
             f" (map tiles refused apart: {_median([r.tiles_refused for r in link_runs]) or 0:.0f}"
             " requests). Link → first effective tap: product page "
             f"{_s(product)}, bare Reflex page {_s(bare)}{gap}; the bare page received "
-            f"{_kb(_median([r.bare_down for r in link_runs]))}.",
+            f"{_kb(_median([r.bare_down for r in link_runs]))}. Taps over 4 s: {sum(over)}"
+            f" in all rounds, {sum(kept)} of them kept for the app and shown waiting at once"
+            " (a tap on the painted page before the app runs).",
         ]
     lines += ["", f"Host: {speed}.", ""]
     lines += _where_the_time_goes(by_link, names)

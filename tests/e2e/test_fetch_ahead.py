@@ -107,6 +107,7 @@ def test_a_product_link_asks_for_its_page_module_with_the_app(
     page.on("request", lambda request: events.append(("asked", request.url)))
     page.on("requestfinished", lambda request: events.append(("received", request.url)))
     page.goto(f"/produit/{catalogue['article']['id']}")
+    page.locator("#grocer-preview").wait_for(state="detached")  # the app drew its page
     page.get_by_role("button", name="Add To Cart").wait_for()
 
     def first(kind: str, part: str) -> int:

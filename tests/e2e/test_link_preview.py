@@ -58,6 +58,7 @@ def test_a_browser_runs_a_product_page_with_its_tags(page: Page, catalogue: dict
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"/produit/{catalogue['article']['id']}")
+    expect(page.locator("#grocer-preview")).to_have_count(0)  # the app drew its page
     expect(page.get_by_role("button", name="Add To Cart")).to_be_visible()
     assert page.locator('head script[type="application/ld+json"]').count() == 1
     assert errors == []
