@@ -174,6 +174,14 @@ def phone(browser: object, shop: str, request: pytest.FixtureRequest) -> Iterato
 
 
 @pytest.fixture
+def first_visit(browser: object, shop: str, request: pytest.FixtureRequest) -> Iterator[object]:
+    """A desktop page whose later loads come from the network as a first visit's do: the
+    service worker a first page installs would serve the app's scripts at once from its cache
+    (a returning shopper's page starts fast), past the scripts held back here."""
+    yield from _tab(browser, request, viewport=DESKTOP, base_url=shop, service_workers="block")
+
+
+@pytest.fixture
 def located(browser: object, shop: str, request: pytest.FixtureRequest) -> Iterator[object]:
     """A desktop page whose browser grants its position (HERE, Ouagadougou)."""
     yield from _tab(

@@ -7,9 +7,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import httpx
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.test_session_bag import bag_button, close_auth_prompt
+from tests.e2e.test_account_shell import welcome_gone
+from tests.e2e.test_checkout import api_token
+from tests.e2e.test_session_bag import (
+    account_button,
+    api_account,
+    bag_button,
+    close_auth_prompt,
+    fresh_email,
+    sign_in,
+)
 from tests.support.browser import app_held_back
 
 FIRST_PAINT = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
@@ -168,3 +178,41 @@ def test_the_painted_product_stepper_answers_before_the_app(
     phone.go_back()
     expect(phone.get_by_role("button", name="Add To Cart")).to_be_visible(timeout=AFTER)
     expect(quantity).to_have_text("1")
+
+
+def test_a_signed_in_shoppers_painted_add_reaches_the_server_bag(
+    first_visit: Page, shop: str, smtp: Any, catalogue: dict[str, Any]
+) -> None:
+    """The same kept "Add To Cart" for a signed-in shopper opening a product link: the
+    quantity set on the painted stepper is in the account's server bag once the app has run
+    (the session's start and its bag restore do not undo it), and the screen agrees."""
+    page = first_visit
+    email = fresh_email("painted")
+    api_account(shop, smtp, email)
+    article = catalogue["article"]
+    page.goto("/")
+    sign_in(page, email)
+    welcome_gone(page)  # a modal: it hides the header from role lookups
+    expect(account_button(page)).to_be_visible(timeout=AFTER)
+    with app_held_back(page):
+        _open_slowed(page, f"/produit/{article['id']}")
+        more = page.get_by_role("button", name="Augmenter la quantité")
+        for _ in range(2):
+            _tap(page, more)
+        expect(page.locator('[role=status][aria-label="Quantité"]')).to_have_text("3")
+        _tap_before_the_app(page, page.get_by_role("button", name="Add To Cart"))
+    _all_done(page)
+    expect(bag_button(page)).to_have_text("3", timeout=AFTER)
+    _, token = api_token(shop, email)
+    lines: list[tuple[int, int]] = []
+    for _ in range(50):  # the save may still be on its way when the count shows
+        bag = httpx.get(
+            f"{shop}/api/v1/cart", headers={"Authorization": f"Bearer {token}"}, timeout=30
+        ).json()
+        lines = [(item["articleId"], item["quantity"]) for item in bag["items"]]
+        if lines:
+            break
+        page.wait_for_timeout(200)
+    assert lines == [(article["id"], 3)]
+    page.reload()
+    expect(bag_button(page)).to_have_text("3", timeout=AFTER)
