@@ -7,7 +7,7 @@
 // thread is busiest (issue 21), and it is in place long before a shopper reaches for it.
 // grocer/components/deferred.py declares it for Python.
 import { createElement, useEffect, useState } from "react";
-import { afterLoadWhenIdle } from "./idle.js";
+import { afterLoadWhenIdle, tappedBeforeTheApp } from "./idle.js";
 
 const IDLE_DELAY_MS = 3000;
 const INTERACTIONS = ["pointerdown", "keydown", "click", "touchstart", "focusin"];
@@ -24,9 +24,7 @@ if (typeof window !== "undefined") {
   };
   INTERACTIONS.forEach((type) => window.addEventListener(type, now, { capture: true, passive: true }));
   afterLoadWhenIdle(now, IDLE_DELAY_MS, 2000);
-  // Tapped before the app ran (the painted stepper, a kept tap: grocer/web/tap_replay.js): the
-  // shopper is acting already, and a kept "Add To Cart" opens a dialog as soon as it is done.
-  if (window.__grocerTouched) now();
+  if (tappedBeforeTheApp()) now();
 }
 
 function onNextInteraction(callback) {

@@ -8,7 +8,7 @@
 // open by the state fetch it; then every dialog of the page draws the real parts, still closed
 // unless asked open. A dialog asked open before Radix arrived opens as soon as it has.
 import { Children, cloneElement, createContext, createElement, isValidElement, useContext, useEffect, useState } from "react";
-import { afterLoadWhenIdle } from "./idle.js";
+import { afterLoadWhenIdle, tappedBeforeTheApp } from "./idle.js";
 import { useOpenNow, want } from "./open_now.js";
 
 let radix = null;
@@ -58,9 +58,7 @@ if (typeof window !== "undefined") {
     window.addEventListener(type, early, { once: true, passive: true, capture: true });
   }
   afterLoadWhenIdle(early, 3000, 4000);
-  // Tapped before the app ran (grocer/web/tap_replay.js): that was the first interaction, and a
-  // kept "Add To Cart" may open the auth prompt as soon as it is done.
-  if (window.__grocerTouched) early();
+  if (tappedBeforeTheApp()) early();
 }
 
 /** Radix once this dialog may use it; asks for it (and draws again on arrival) while

@@ -11,3 +11,10 @@ export function afterLoadWhenIdle(fn, delayMs, timeoutMs) {
   if (document.readyState === "complete") idle();
   else window.addEventListener("load", idle, { once: true });
 }
+
+/** Whether the shopper pressed something on the painted page before the app ran
+ * (grocer/web/tap_replay.js): the dialogs' code is then wanted at the app's start, not at the
+ * first press after it (a kept "Add To Cart" may open the auth prompt as soon as it is done). */
+export function tappedBeforeTheApp() {
+  return typeof window !== "undefined" && window.__grocerTouched === true;
+}

@@ -140,6 +140,16 @@
     true
   );
 
+  // A press on the painted page before the app runs (a kept tap, the painted stepper): the
+  // shopper is acting already, so the app asks for its dialogs' code as it starts
+  // (assets/idle.js, tappedBeforeTheApp). A press, not a click: a kept tap's click goes no
+  // further than its own listener above.
+  function touched() {
+    if (!ready) window.__grocerTouched = true;
+  }
+  addEventListener("pointerdown", touched, true);
+  addEventListener("keydown", touched, true);
+
   // The product page's quantity stepper as the server painted it (grocer/web/preview_html.py:
   // `data-preview-step` on − and +) answers at once, before the app runs: the shopper sets the
   // quantity while the scripts are on their way (seconds on a slow link). The quantity is kept
@@ -148,7 +158,6 @@
   addEventListener(
     "click",
     function (event) {
-      if (!ready) window.__grocerTouched = true; // the dialogs will be wanted (assets/deferred.js)
       var el = event.target.closest && event.target.closest("[data-preview-step]");
       if (!el || live(el)) return;
       var box = el.closest("[data-preview-stepper]");
