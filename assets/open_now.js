@@ -100,6 +100,14 @@ export function want(key, open) {
  * until `settleOpening` says that answer is in. Closed meanwhile, it stays closed through that
  * opening. */
 export function wantOpening(key) {
+  if (!servers.has(key)) {
+    // Never drawn yet: its code is still on its way (a tap kept before the app ran is done
+    // as the app mounts, while the dialogs' code comes). Drawn open from its first drawing,
+    // whatever the state's value then, until the answer settles it (`shown`).
+    wishes.set(key, { value: true, server: undefined, opening: true });
+    changed();
+    return;
+  }
   wish(key, true);
   const made = wishes.get(key);
   if (made) made.opening = true;
@@ -124,6 +132,7 @@ export function wantValue(key, value) {
 function shown(key, server) {
   const wish = wishes.get(key);
   if (!wish) return server;
+  if (wish.server === undefined) wish.server = server; // an opening wished before its drawing
   if (wish.server !== server) {
     if (wish.expect === server) {
       // The opening a close was made through (or the answer of a tap undone since): still

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.e2e.test_account_shell import welcome_gone
 from tests.e2e.test_checkout import api_token
@@ -21,6 +21,7 @@ from tests.e2e.test_session_bag import (
     sign_in,
 )
 from tests.support.browser import app_held_back
+from tests.support.held_answers import HeldAnswers
 
 FIRST_PAINT = "() => performance.getEntriesByName('first-contentful-paint').length > 0"
 APP_READY = "() => window.__grocerReady === true"
@@ -31,6 +32,11 @@ AFTER = 30_000
 SHOWN_WAITING = """(key) =>
     !!document.querySelector(`[data-tap="${key}"][aria-busy="true"][data-tap-waiting]`)"""
 """The tapped control shows it is waiting for the app."""
+DIALOGS_CODE = "**/assets/overlays-*.js"
+"""The deferred dialogs' module (grocer.components.overlays), the auth prompt's among them."""
+HEADER_BAG = 'header button[aria-label^="Panier"]'
+ANSWERED_ADD = '"answered_rx_state_":1'
+"""The server's answer to the page's first bag tap (BagState's count of answered taps)."""
 WAITING = "(n) => document.querySelectorAll('[data-tap-waiting]').length === n"
 
 
@@ -180,6 +186,48 @@ def test_the_painted_product_stepper_answers_before_the_app(
     phone.go_back()
     expect(phone.get_by_role("button", name="Add To Cart")).to_be_visible(timeout=AFTER)
     expect(quantity).to_have_text("1")
+
+
+def test_the_painted_add_draws_the_auth_prompt_before_the_servers_answer(
+    phone: Page, catalogue: dict[str, Any]
+) -> None:
+    """A guest's "Add To Cart" tapped on the painted page, bringing the bag past 2 articles:
+    as the app runs, the auth prompt (000 §4.3) is drawn in the browser with the count, while
+    the server's answer to the add is still held back; the answer, once it comes, keeps both.
+    (Drawn only by the answer, the prompt came a round trip and the hydration later.)"""
+    held = HeldAnswers(phone)
+    held.hold_from = ANSWERED_ADD
+    prompt = phone.get_by_role("dialog", name="Ne perdez pas votre panier")
+    dialogs_code: list[Route] = []  # as on a slow link, it comes after the app has mounted
+    with app_held_back(phone):
+        phone.route(DIALOGS_CODE, lambda route: dialogs_code.append(route))
+        _open_slowed(phone, f"/produit/{catalogue['article']['id']}")
+        more = phone.get_by_role("button", name="Augmenter la quantité")
+        for _ in range(2):
+            _tap(phone, more)
+        expect(phone.locator('[role=status][aria-label="Quantité"]')).to_have_text("3")
+        _tap_before_the_app(phone, phone.get_by_role("button", name="Add To Cart"))
+    expect(phone.locator(HEADER_BAG)).to_have_text("3", timeout=AFTER)  # the kept tap is done
+    phone.wait_for_function(APP_READY)
+    for _ in range(600):
+        if dialogs_code:
+            break
+        phone.wait_for_timeout(50)
+    assert dialogs_code, f"the dialogs' code ({DIALOGS_CODE}) was never asked for"
+    phone.unroute(DIALOGS_CODE)
+    for route in dialogs_code:
+        route.continue_()
+    expect(prompt).to_be_visible(timeout=AFTER)
+    expect(prompt).to_contain_text("3 articles")
+    expect(phone.locator(HEADER_BAG)).to_have_text("3")  # the modal hides it from role lookups
+    held.wait_held()  # the server has answered the add, and the page has not had it
+    assert not any(ANSWERED_ADD in message for message in held.passed)
+    expect(prompt).to_be_visible()
+    held.release()
+    phone.wait_for_timeout(500)  # the answer drawn
+    expect(prompt).to_be_visible()
+    close_auth_prompt(phone)
+    expect(bag_button(phone)).to_have_text("3")
 
 
 def test_a_signed_in_shoppers_painted_add_reaches_the_server_bag(

@@ -15,13 +15,15 @@ HYDRATED = '"is_hydrated_rx_state_":true'
 class HeldAnswers:
     """The page's websocket through the test: while `hold` is on, what the server sends is kept
     back (the page cannot have it), and `release` delivers it in order. `hold_after` (a text):
-    the first message holding it goes through, and `hold` turns on after it."""
+    the first message holding it goes through, and `hold` turns on after it; `hold_from`: `hold`
+    turns on at the first message holding it, which is held too."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         self.hydrated = False  # the server's hydration has reached the page
         self.hold = False
         self.hold_after: str | None = None
+        self.hold_from: str | None = None
         self.held: list[str | bytes] = []
         self.passed: list[str] = []  # what reached the page, in order
         self.route: WebSocketRoute | None = None
@@ -35,6 +37,8 @@ class HeldAnswers:
         self.route, self.server = route, server
 
     def _from_server(self, message: str | bytes) -> None:
+        if self.hold_from is not None and self.hold_from in str(message):
+            self.hold, self.hold_from = True, None
         if not self.hold and HYDRATED in str(message):
             self.hydrated = True
         if self.hold and self.route is not None:
