@@ -953,12 +953,16 @@ class BagState(rx.State):
     @rx.event
     async def open_overlay(self) -> None:
         """ "Check out" in the side panel opens the full-screen cart overlay, and fetches the
-        delivery dialog's slots ahead: while the shopper gives the address, they are on their
-        way for "Choisir l'heure de livraison" (issue 23)."""
+        delivery dialog's slots and /checkout's prefilled form ahead: while the shopper gives
+        the address, they are on their way for "Choisir l'heure de livraison" and "Continuer
+        vers la commande" (issue 23)."""
+        from grocer.state.checkout import CheckoutState  # it imports this module
+
         self.panel_open = False
         self.confirm_empty = False
         self.overlay_open = True
         await (await self.get_state(SlotDialogState)).fetch_delivery_ahead()
+        await (await self.get_state(CheckoutState)).prefill_ahead()
 
     @rx.event
     def close_overlay(self) -> None:

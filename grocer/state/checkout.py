@@ -203,6 +203,25 @@ class CheckoutState(rx.State):
         if user_id is None:
             return away
         await self._hold_guest_choice(user_id)
+        await self._prefill(user_id)
+        self.errors = {}
+        self.ready = True
+        return None
+
+    async def prefill_ahead(self) -> None:
+        """The form prefilled as the cart overlay opens (BagState.open_overlay), for a
+        signed-in shopper with a bag: /checkout then shows it filled as it opens, instead of a
+        round trip later (issue 23, "Fetch ahead"). Nothing is held or refused here: the move
+        to /checkout and its start still run the guard (`_prepare`)."""
+        user_id = await session_guard.signed_in_user_id(self)
+        if user_id is None or (await self.get_state(BagState)).count == 0:
+            return
+        await self._prefill(user_id)
+        self.errors = {}
+        self.ready = True
+
+    async def _prefill(self, user_id: int) -> None:
+        """The form from the instructions this browser keeps, else from the profile (once)."""
         stored = parse_instructions(self.instructions)
         if stored:
             code, number = split_phone(stored["phone"])
@@ -225,9 +244,6 @@ class CheckoutState(rx.State):
                 str(first.get("countryCode") or phones.DEFAULT_COUNTRY_CODE),
                 str(first.get("number") or ""),
             )
-        self.errors = {}
-        self.ready = True
-        return None
 
     def _fill(self, data: Mapping[str, str], code: str, number: str) -> None:
         self.first_name = str(data.get("recipientFirstName") or "")[:NAME_MAX]

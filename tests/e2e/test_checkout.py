@@ -346,8 +346,8 @@ def test_guard_sign_in_and_back_and_phone_screens(phone: Any, shop: str, smtp: A
 def test_checkout_and_payment_show_before_their_starts_answer(
     page: Any, shop: str, smtp: Any
 ) -> None:
-    """Signed in, "Continuer vers la commande" moves to /checkout before any answer, and its
-    own answer brings the prefilled form while the page's start is unanswered; "Confirmer"
+    """Signed in, "Continuer vers la commande" moves to /checkout before any answer, with the
+    form prefilled as the cart overlay opened (fetched ahead), every answer held; "Confirmer"
     prepares /payment in the same answer as the move: the quote shows while the page's own
     start is still unanswered; and the pay's move to the confirmation comes with the order."""
     socket = HeldAnswers(page)
@@ -366,10 +366,10 @@ def test_checkout_and_payment_show_before_their_starts_answer(
     page.wait_for_url("**/checkout")  # moved, and the overlay closed, with every answer held
     page.get_by_role("heading", name="Commande", exact=True).wait_for()
     expect(page.locator("#cart-overlay")).to_have_count(0)
-    socket.release_through('"ready_rx_state_":true')  # the tap's own answer: the form
-    socket.wait_held()  # the page's start is answered, and the page has not had the answer
+    # The form was prefilled as the overlay opened: it shows with every answer held.
     page.get_by_role("heading", name="Instructions de livraison").wait_for()
     expect(page.locator("#co-phone")).not_to_have_value("")  # prefilled from the profile
+    socket.wait_held()  # the tap and the page's start are answered; the page has had neither
     socket.release()
 
     socket.hold_after = '"_redirect"'

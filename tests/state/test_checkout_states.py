@@ -206,6 +206,48 @@ def test_a_tap_that_moved_at_once_gets_its_form_without_a_move(db: Session, shop
     assert not checkout.ready and '"/"' in str(events)
 
 
+def _form(checkout: CheckoutState) -> tuple[str, ...]:
+    return (checkout.first_name, checkout.last_name, checkout.country_code, checkout.phone)
+
+
+def test_opening_the_cart_overlay_prefills_the_checkout_form_ahead(
+    db: Session, shop: dict
+) -> None:
+    """Signed in with a bag, the cart overlay's opening prefills /checkout's form (issue 23,
+    "Fetch ahead"): the move finds it ready and changes nothing of it. Nothing is held ahead:
+    a slot chosen before signing in is held by the move's guard, as before."""
+    root = new_tree()
+    alice = shop["alice"]
+    dialog = _open_and_choose(root, _tomorrows_slot(db))
+    run(SlotDialogState.save, dialog)  # signed out: the browser keeps it, nothing held
+    sign_in(root, db, alice)
+    cart.add_item(db, alice, shop["articles"][0].id, 1)
+    db.commit()
+    bag, checkout = sub(root, BagState), sub(root, CheckoutState)
+    run(BagState.load_account_bag, bag)
+    run(BagState.open_overlay, bag)
+    assert bag.overlay_open and checkout.ready
+    assert (checkout.first_name, checkout.last_name) == (alice.first_name, alice.last_name)
+    assert _holds(db, alice.id) == []
+    filled = _form(checkout)
+    assert run(CheckoutState.moved, checkout) == [None]
+    assert checkout.ready and not bag.overlay_open and _form(checkout) == filled
+    (hold,) = _holds(db, alice.id)
+    assert json.loads(dialog.timeslot)["holdId"] == hold.id
+
+
+def test_the_overlay_prefills_nothing_for_a_visitor_or_an_empty_bag(
+    db: Session, shop: dict
+) -> None:
+    root = new_tree()
+    bag, checkout = sub(root, BagState), sub(root, CheckoutState)
+    run(BagState.open_overlay, bag)  # signed out
+    assert not checkout.ready and checkout.first_name == ""
+    sign_in(root, db, shop["alice"])
+    run(BagState.open_overlay, bag)  # signed in, nothing in the bag
+    assert not checkout.ready and checkout.first_name == ""
+
+
 @pytest.mark.parametrize("forged", ["x", None, [], 42])
 def test_confirming_anything_but_a_form_keeps_the_shopper_on_checkout(forged: Any) -> None:
     root = new_tree()
