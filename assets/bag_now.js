@@ -141,6 +141,20 @@ function endPrompt() {
   settleOpening(prompt.key);
 }
 
+/** The key of the session's access token in localStorage (000 §3; assets/offline.js too). */
+export const ACCESS_TOKEN_KEY = "accessToken";
+
+/** No session in this browser. The state's "signed out" (`promptReady`) is its compiled
+ * default until the session's state has come: a signed-in shopper's tap made as the page
+ * starts would draw the guest's prompt for a round trip. */
+function signedOutHere() {
+  try {
+    return !window.localStorage.getItem(ACCESS_TOKEN_KEY);
+  } catch (error) {
+    return true;
+  }
+}
+
 /** A tap on a bag control, while connected: shown now, answered later. */
 function tapped(id, step, adding) {
   sent += 1; // its event went, shown or not: its answer will be counted
@@ -148,7 +162,8 @@ function tapped(id, step, adding) {
   if (quantity === null || quantity === quantityNow(id)) return;
   const before = totalNow();
   shown.set(id, { quantity, until: (answered || 0) + sent });
-  if (prompt.ready && !prompt.drawn && prompt.quantity && promptsSignIn(before, totalNow())) {
+  if (prompt.ready && !prompt.drawn && prompt.quantity && signedOutHere() &&
+      promptsSignIn(before, totalNow())) {
     prompt.until = (answered || 0) + sent;
     prompt.drawn = true;
     wantOpening(prompt.key);

@@ -17,6 +17,7 @@ import env from "$/env.json";
 import { useShopTranslation } from "./i18n.js";
 import { afterLoadWhenIdle } from "./idle.js";
 import {
+  ACCESS_TOKEN_KEY,
   MAX_LINES,
   addedQuantity,
   forgetKept,
@@ -26,7 +27,6 @@ import {
 
 const CART_KEY = "cart";
 const OFFLINE_KEY = "cartOffline";
-const TOKEN_KEY = "accessToken";
 const SAVE_ATTEMPTS = 5;
 const SAVE_WAIT_MS = 300;
 
@@ -256,7 +256,7 @@ export function OfflineKeeper({ down, onSynced }) {
     if (isDown || saving.current) return;
     if (!Object.keys(offlineChanges().quantities).length) return;
     saving.current = true;
-    const token = window.localStorage.getItem(TOKEN_KEY) || "";
+    const token = window.localStorage.getItem(ACCESS_TOKEN_KEY) || "";
     (token ? saveToServer(token) : Promise.resolve(true))
       .then((saved) => {
         if (!saved) return;

@@ -34,6 +34,15 @@ SHOWN_WAITING = """(key) =>
 """The tapped control shows it is waiting for the app."""
 DIALOGS_CODE = "**/assets/overlays-*.js"
 """The deferred dialogs' module (grocer.components.overlays), the auth prompt's among them."""
+NAMESPACE_CONNECTED = "40/_event,"
+"""The server's acknowledgement of the page's socket.io namespace: connected, nothing else."""
+PROMPT_WATCH = """new MutationObserver(() => {
+  if ([...document.querySelectorAll('[role=dialog]')]
+      .some((d) => d.textContent.includes('Ne perdez pas votre panier'))) {
+    window.__grocerPromptSeen = true;
+  }
+}).observe(document, { subtree: true, childList: true });"""
+"""Notes whether the guest's auth prompt was ever drawn on the page."""
 HEADER_BAG = 'header button[aria-label^="Panier"]'
 ANSWERED_ADD = '"answered_rx_state_":1'
 """The server's answer to the page's first bag tap (BagState's count of answered taps)."""
@@ -61,6 +70,17 @@ def _tap(tab: Page, control: Locator) -> None:
         control.tap()
     else:
         control.click()
+
+
+def _three_added_on_the_painted_page(tab: Page, article_id: int) -> None:
+    """The product link opened with the app held back (app_held_back): 3 chosen on the
+    painted stepper, then "Add To Cart" tapped, kept for the app."""
+    _open_slowed(tab, f"/produit/{article_id}")
+    more = tab.get_by_role("button", name="Augmenter la quantité")
+    for _ in range(2):
+        _tap(tab, more)
+    expect(tab.locator('[role=status][aria-label="Quantité"]')).to_have_text("3")
+    _tap_before_the_app(tab, tab.get_by_role("button", name="Add To Cart"))
 
 
 def _all_done(tab: Page) -> None:
@@ -201,12 +221,7 @@ def test_the_painted_add_draws_the_auth_prompt_before_the_servers_answer(
     dialogs_code: list[Route] = []  # as on a slow link, it comes after the app has mounted
     with app_held_back(phone):
         phone.route(DIALOGS_CODE, lambda route: dialogs_code.append(route))
-        _open_slowed(phone, f"/produit/{catalogue['article']['id']}")
-        more = phone.get_by_role("button", name="Augmenter la quantité")
-        for _ in range(2):
-            _tap(phone, more)
-        expect(phone.locator('[role=status][aria-label="Quantité"]')).to_have_text("3")
-        _tap_before_the_app(phone, phone.get_by_role("button", name="Add To Cart"))
+        _three_added_on_the_painted_page(phone, catalogue["article"]["id"])
     expect(phone.locator(HEADER_BAG)).to_have_text("3", timeout=AFTER)  # the kept tap is done
     phone.wait_for_function(APP_READY)
     for _ in range(600):
@@ -235,8 +250,10 @@ def test_a_signed_in_shoppers_painted_add_reaches_the_server_bag(
 ) -> None:
     """The same kept "Add To Cart" for a signed-in shopper opening a product link: the
     quantity set on the painted stepper is in the account's server bag once the app has run
-    (the session's start and its bag restore do not undo it), and the screen agrees."""
+    (the session's start and its bag restore do not undo it), and the screen agrees. The
+    guest's auth prompt is never drawn, not even before the session's state has come."""
     page = first_visit
+    page.add_init_script(PROMPT_WATCH)
     email = fresh_email("painted")
     api_account(shop, smtp, email)
     article = catalogue["article"]
@@ -245,12 +262,7 @@ def test_a_signed_in_shoppers_painted_add_reaches_the_server_bag(
     welcome_gone(page)  # a modal: it hides the header from role lookups
     expect(account_button(page)).to_be_visible(timeout=AFTER)
     with app_held_back(page):
-        _open_slowed(page, f"/produit/{article['id']}")
-        more = page.get_by_role("button", name="Augmenter la quantité")
-        for _ in range(2):
-            _tap(page, more)
-        expect(page.locator('[role=status][aria-label="Quantité"]')).to_have_text("3")
-        _tap_before_the_app(page, page.get_by_role("button", name="Add To Cart"))
+        _three_added_on_the_painted_page(page, article["id"])
     _all_done(page)
     expect(bag_button(page)).to_have_text("3", timeout=AFTER)
     _, token = api_token(shop, email)
@@ -264,5 +276,38 @@ def test_a_signed_in_shoppers_painted_add_reaches_the_server_bag(
             break
         page.wait_for_timeout(200)
     assert lines == [(article["id"], 3)]
+    assert page.evaluate("() => window.__grocerPromptSeen === true") is False
     page.reload()
     expect(bag_button(page)).to_have_text("3", timeout=AFTER)
+
+
+def test_a_signed_in_shoppers_add_before_the_session_has_come_draws_no_prompt(
+    first_visit: Page, shop: str, smtp: Any, catalogue: dict[str, Any]
+) -> None:
+    """Signed in, "Add To Cart" tapped once the app runs but before the hydration's answers
+    (held back here, as on a slow link): the bag shows the article at once, and the guest's
+    auth prompt is not drawn, although the page still holds the state's defaults (signed
+    out) until the session's state comes."""
+    page = first_visit
+    email = fresh_email("early")
+    api_account(shop, smtp, email)
+    page.goto("/")
+    sign_in(page, email)
+    welcome_gone(page)
+    expect(account_button(page)).to_be_visible(timeout=AFTER)
+    page.add_init_script(PROMPT_WATCH)
+    held = HeldAnswers(page)
+    held.hold_after = NAMESPACE_CONNECTED
+    page.goto(f"/produit/{catalogue['article']['id']}")
+    page.wait_for_function(APP_READY)
+    expect(page.locator("#grocer-preview")).to_have_count(0, timeout=AFTER)
+    held.wait_held()  # connected; the hydration's answers are held
+    page.get_by_role("button", name="Augmenter la quantité").click()
+    page.get_by_role("button", name="Add To Cart").click()
+    expect(page.locator(HEADER_BAG)).to_have_text("2")
+    page.wait_for_load_state("networkidle")  # the dialogs' code, asked for at the tap, is in
+    page.wait_for_timeout(500)  # a prompt drawn at once would be drawn by now
+    assert page.evaluate("() => window.__grocerPromptSeen === true") is False
+    held.release()
+    expect(bag_button(page)).to_have_text("2", timeout=AFTER)
+    assert page.evaluate("() => window.__grocerPromptSeen === true") is False
