@@ -43,7 +43,7 @@ import json
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, TypedDict
@@ -421,6 +421,11 @@ class BagRow(TypedDict):
     unit: dict[str, str]
     total: dict[str, str]
     original: dict[str, str]
+
+
+OVERLAY_OPENED: list[Callable[[rx.State], Awaitable[None]]] = []
+"""What the cart overlay's opening fetches ahead besides the slots (grocer.state.checkout
+adds its form: it imports this module, so it registers here rather than being imported)."""
 
 
 class BagState(rx.State):
@@ -956,13 +961,12 @@ class BagState(rx.State):
         delivery dialog's slots and /checkout's prefilled form ahead: while the shopper gives
         the address, they are on their way for "Choisir l'heure de livraison" and "Continuer
         vers la commande" (issue 23)."""
-        from grocer.state.checkout import CheckoutState  # it imports this module
-
         self.panel_open = False
         self.confirm_empty = False
         self.overlay_open = True
         await (await self.get_state(SlotDialogState)).fetch_delivery_ahead()
-        await (await self.get_state(CheckoutState)).prefill_ahead()
+        for fetch in OVERLAY_OPENED:
+            await fetch(self)
 
     @rx.event
     def close_overlay(self) -> None:

@@ -23,7 +23,7 @@ from grocer.services import accounts, phones
 from grocer.services import checkout as checkout_service
 from grocer.services.errors import ValidationFailed
 from grocer.state import route_guard, session_events, session_guard
-from grocer.state.bag import BagState
+from grocer.state.bag import OVERLAY_OPENED, BagState
 from grocer.state.slot_dialog import SlotDialogState, hold_stored, parse_timeslot
 
 logger = logging.getLogger(__name__)
@@ -293,3 +293,10 @@ class CheckoutState(rx.State):
 @session_events.on(session_events.LOGGED_OUT)
 async def _forget_on_logout(state: rx.State) -> None:
     (await state.get_state(CheckoutState)).ready = False
+
+
+async def _prefill_on_overlay(state: rx.State) -> None:
+    await (await state.get_state(CheckoutState)).prefill_ahead()
+
+
+OVERLAY_OPENED.append(_prefill_on_overlay)
