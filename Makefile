@@ -79,4 +79,4 @@ bench: install-test
 	$(PY) -m tests.bench.bench_ws --shoppers 50 200 600 --storm 200
 	$(PY) -m tests.bench.bench_ws --workers 2 --shoppers 200 600 --storm 200
 	$(PY) -m tests.bench.lighthouse --rounds $(LIGHTHOUSE_ROUNDS)
-	$(PY) -m tests.bench.journey --rounds $(JOURNEY_ROUNDS)
+	$(PY) -m tests.bench.journey --rounds $(JOURNEY_ROUNDS) $(if $(JOURNEY_PHONE_INDEX),--phone-index $(JOURNEY_PHONE_INDEX))

@@ -38,6 +38,17 @@ function onNextInteraction(callback) {
 /** A component that loads `load()` (a promise of the component) when it is needed, see above;
  * `wanted` true loads it at once. */
 export function Deferred(load, name) {
+  // Asked for as soon as it is needed, not at the component's first render: a tap on the
+  // painted page makes it needed while the app's modules are evaluated, and its module then
+  // travels while the page hydrates instead of after (it was asked for by the hydration's
+  // effects: on slow 3G the auth prompt of a painted "Add To Cart" came that much later).
+  let loading = null;
+  const begin = () =>
+    (loading ??= load().catch((error) => {
+      loading = null;
+      throw error;
+    }));
+  needed.then(begin).catch(() => {});
   function DeferredComponent({ wanted, ...props }) {
     const [Component, setComponent] = useState(null);
     useEffect(() => {
@@ -49,7 +60,7 @@ export function Deferred(load, name) {
       // interaction.
       const attempt = () =>
         needed
-          .then(load)
+          .then(begin)
           .then((component) => live && setComponent(() => component))
           .catch(() => onNextInteraction(attempt));
       attempt();

@@ -210,9 +210,7 @@ def _form(checkout: CheckoutState) -> tuple[str, ...]:
     return (checkout.first_name, checkout.last_name, checkout.country_code, checkout.phone)
 
 
-def test_opening_the_cart_overlay_prefills_the_checkout_form_ahead(
-    db: Session, shop: dict
-) -> None:
+def test_opening_the_cart_overlay_prefills_the_checkout_form_ahead(db: Session, shop: dict) -> None:
     """Signed in with a bag, the cart overlay's opening prefills /checkout's form (issue 23,
     "Fetch ahead"): the move finds it ready and changes nothing of it. Nothing is held ahead:
     a slot chosen before signing in is held by the move's guard, as before."""
