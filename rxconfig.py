@@ -8,6 +8,7 @@ import reflex as rx
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
 from grocer.web.delta_transition import DeltaTransitionPlugin
 from grocer.web.first_hydration import FirstHydrationPlugin
+from grocer.web.inline_styles import InlineStylesPlugin
 from grocer.web.loading_shell import LoadingShellPlugin
 from grocer.web.own_origin import OwnOriginPlugin
 from grocer.web.paint_first import PaintFirstPlugin
@@ -46,6 +47,7 @@ config = rx.Config(
         LoadingShellPlugin(),
         PaintFirstPlugin(),
         TapReplayPlugin(),
+        InlineStylesPlugin(),
         ServiceWorkerPlugin(),
         OwnOriginPlugin(),
         ReleasePlugin(),

@@ -2,7 +2,8 @@
 every answer carries. No state or page logic lives here (tests/unit/test_layering.py).
 
 - `build`: where the production build's pages are;
-- `loading_shell`, `paint_first`: Reflex build plugins rewriting the built pages (rxconfig.py);
+- `loading_shell`, `paint_first`, `inline_styles`: Reflex build plugins rewriting the built
+  pages (rxconfig.py);
 - `page_preview`: the ASGI middleware answering product and category pages with a preview of
   their data, read by `preview_data` (view-models of grocer.views) and written by
   `preview_html`;

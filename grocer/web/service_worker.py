@@ -20,6 +20,8 @@ from typing import Any
 
 import reflex as rx
 
+from grocer.web.inline_styles import UNFETCHED
+
 SW_FILE = "sw.js"
 START_PAGES: tuple[str, ...] = ("index.html", "__spa-fallback.html")
 """The built pages whose start files are precached (the home page and every page that is not
@@ -39,8 +41,10 @@ _ASSET = re.compile(r"""["'(](/assets/[A-Za-z0-9._/-]+\.(?:js|css))["')]""")
 
 def start_assets(html: str) -> list[str]:
     """The hashed scripts and styles a built page refers to (modulepreload links, the
-    paint-first starter's list, stylesheets, the entry's imports), in order, once each."""
-    return list(dict.fromkeys(_ASSET.findall(html)))
+    paint-first starter's list, stylesheets, the entry's imports), in order, once each; not
+    the links the page keeps without fetching (the global stylesheet, written into the page by
+    grocer.web.inline_styles)."""
+    return list(dict.fromkeys(_ASSET.findall(UNFETCHED.sub("", html))))
 
 
 def precache_list(static_dir: Path) -> list[str]:

@@ -31,7 +31,8 @@ def test_home_scripts_come_compressed_and_cacheable(page: Page, shop: str) -> No
     scripts: list[str] = []
     page.on("response", lambda r: scripts.append(r.url) if "/assets/" in r.url else None)
     page.goto("/")
-    page.wait_for_load_state("load")
+    # the page asks for nothing in /assets/ before it has painted (its styles are in it)
+    page.wait_for_function("() => window.__grocerReady === true")
     assert scripts
     answer = httpx.get(scripts[0], headers={"Accept-Encoding": "br, gzip"}, timeout=30)
     assert answer.status_code == 200
@@ -67,3 +68,21 @@ def test_home_paints_before_it_asks_for_the_app_scripts(page: Page, shop: str) -
     )
     assert timings["scripts"], "the app's scripts were never fetched"
     assert min(timings["scripts"]) >= timings["load"]
+
+
+def test_pages_paint_styled_without_asking_for_the_stylesheet(page: Page, shop: str) -> None:
+    """The global stylesheet is in the page (grocer.web.inline_styles): the home is styled
+    (Tailwind's reset and classes apply) before and after the app starts, and the stylesheet
+    file is never fetched."""
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if r.url.endswith(".css") else None)
+    page.goto("/")
+    page.wait_for_load_state("load")
+    # Tailwind's reset: no margin on the body (a browser's own style gives it 8 px)
+    assert page.evaluate("() => getComputedStyle(document.body).margin") == "0px"
+    page.wait_for_function("() => window.__grocerReady === true")
+    # the header's row (`flex h-16`): 4 rem high
+    row = page.locator("header > div > div").first
+    assert row.evaluate("(el) => [getComputedStyle(el).display, el.offsetHeight]") == ["flex", 64]
+    assert page.evaluate("() => getComputedStyle(document.body).margin") == "0px"
+    assert not [url for url in fetched if "__reflex_global_styles" in url]
