@@ -311,3 +311,31 @@ def test_a_signed_in_shoppers_add_before_the_session_has_come_draws_no_prompt(
     held.release()
     expect(bag_button(page)).to_have_text("2", timeout=AFTER)
     assert page.evaluate("() => window.__grocerPromptSeen === true") is False
+
+
+def test_the_dialogs_code_cut_off_on_its_way_comes_with_the_next_tap(page: Page) -> None:
+    """A connection dropped while the dialogs' code travels (it is asked for as soon as it is
+    needed, assets/deferred.js): the tap that needed it opens nothing, and the next tap asks
+    for it again and opens its dialog."""
+    cut: list[str] = []
+
+    def drop(route: Route) -> None:
+        cut.append(route.request.url)
+        route.abort("connectionreset")
+
+    page.route(DIALOGS_CODE, drop)
+    page.goto("/")
+    page.wait_for_function(APP_READY)
+    sign_in = page.get_by_role("button", name="Sign in", exact=True)
+    dialog = page.get_by_role("dialog", name="Connectez-vous à votre compte")
+    sign_in.click()
+    for _ in range(600):
+        if cut:
+            break
+        page.wait_for_timeout(50)
+    assert cut, f"the dialogs' code ({DIALOGS_CODE}) was never asked for"
+    page.wait_for_timeout(500)
+    expect(dialog).to_have_count(0)
+    page.unroute(DIALOGS_CODE)
+    sign_in.click()
+    expect(dialog).to_be_visible(timeout=AFTER)
