@@ -27,10 +27,19 @@ from grocer.web.build import rewrite_pages
 MARKER = "data-inline-styles"
 """Attribute of the written `<style>` (a page is rewritten once)."""
 
-_STYLESHEET = re.compile(r'<link href="(?P<href>[^"]+)" rel="stylesheet"(?P<rest>[^>]*?)\s*/?>')
+_STYLESHEET = re.compile(r'<link href="(?P<href>[^"]+)" rel="stylesheet"[^>]*>')
 _PRELOAD = re.compile(r'<link as="style" href="(?P<href>[^"]+)" rel="preload"[^>]*>')
-UNFETCHED = re.compile(r'<link [^>]*(?:\bdisabled=""|\bmedia="not all")[^>]*>')
+DISABLED = 'disabled=""'
+"""Added to the stylesheet's link: a disabled stylesheet is not fetched."""
+NO_MEDIA = 'media="not all"'
+"""Added to its preload: a preload for no media is not fetched."""
+UNFETCHED = re.compile(rf"<link [^>]*\b(?:{DISABLED}|{NO_MEDIA})[^>]*>")
 """A link tag this module left in a page but the browser does not fetch."""
+
+
+def _with(tag: str, attribute: str) -> str:
+    """`tag` (a `<link …>`) with `attribute` added at its end."""
+    return f"{tag.removesuffix('>').removesuffix('/').rstrip()} {attribute}/>"
 
 
 def inline_styles(html: str, stylesheet: str, css: str) -> str:
@@ -47,13 +56,11 @@ def inline_styles(html: str, stylesheet: str, css: str) -> str:
     if "</style" in css.lower():
         return html
     style = f"<style {MARKER}>{css}</style>"
-    disabled = f'<link href="{stylesheet}" rel="stylesheet"{link.group("rest")} disabled=""/>'
-    html = html[: link.start()] + style + disabled + html[link.end() :]
+    html = html[: link.start()] + style + _with(link.group(0), DISABLED) + html[link.end() :]
 
     def no_media(preload: re.Match[str]) -> str:
-        if preload.group("href") != stylesheet:
-            return preload.group(0)
-        return f'<link as="style" href="{stylesheet}" rel="preload" media="not all"/>'
+        found = preload.group(0)
+        return _with(found, NO_MEDIA) if preload.group("href") == stylesheet else found
 
     return _PRELOAD.sub(no_media, html)
 

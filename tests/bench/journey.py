@@ -395,7 +395,7 @@ class Journey:
         shown()
         seen = time.time() * 1000
         touched, drawn = self._shopper_times(since, seen)
-        begin = touched or (self.last_drawn if from_last and self.last_drawn else since)
+        begin = touched or (from_last and self.last_drawn) or since
         spent = ((drawn or seen) - begin) / 1000
         self.last_drawn = drawn or seen
         robot = time.monotonic() - start - spent
