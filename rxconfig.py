@@ -6,6 +6,7 @@ import sys
 import reflex as rx
 
 from grocer.settings import SettingsError, check_mail_delivery, get_settings
+from grocer.web.chunk_groups import ChunkGroupsPlugin
 from grocer.web.delta_transition import DeltaTransitionPlugin
 from grocer.web.first_hydration import FirstHydrationPlugin
 from grocer.web.inline_styles import InlineStylesPlugin
@@ -54,6 +55,7 @@ config = rx.Config(
         DeltaTransitionPlugin(),
         FirstHydrationPlugin(),
         SocketStartPlugin(),
+        ChunkGroupsPlugin(),
     ],
     disable_plugins=[rx.plugins.SitemapPlugin],
     # Brotli for browsers that accept it (about a fifth smaller than gzip on our scripts).

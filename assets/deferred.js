@@ -7,10 +7,9 @@
 // thread is busiest (issue 21), and it is in place long before a shopper reaches for it.
 // grocer/components/deferred.py declares it for Python.
 import { createElement, useEffect, useState } from "react";
-import { afterLoadWhenIdle, tappedBeforeTheApp } from "./idle.js";
+import { INTERACTIONS, afterLoadWhenIdle, onNextInteraction, tappedBeforeTheApp } from "./idle.js";
 
 const IDLE_DELAY_MS = 3000;
-const INTERACTIONS = ["pointerdown", "keydown", "click", "touchstart", "focusin"];
 
 let wake = null;
 const needed = new Promise((resolve) => {
@@ -25,14 +24,6 @@ if (typeof window !== "undefined") {
   INTERACTIONS.forEach((type) => window.addEventListener(type, now, { capture: true, passive: true }));
   afterLoadWhenIdle(now, IDLE_DELAY_MS, 2000);
   if (tappedBeforeTheApp()) now();
-}
-
-function onNextInteraction(callback) {
-  const once = () => {
-    INTERACTIONS.forEach((type) => window.removeEventListener(type, once, true));
-    callback();
-  };
-  INTERACTIONS.forEach((type) => window.addEventListener(type, once, { capture: true, passive: true }));
 }
 
 /** A component that loads `load()` (a promise of the component) when it is needed, see above;

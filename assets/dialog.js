@@ -8,7 +8,7 @@
 // open by the state fetch it; then every dialog of the page draws the real parts, still closed
 // unless asked open. A dialog asked open before Radix arrived opens as soon as it has.
 import { Children, cloneElement, createContext, createElement, isValidElement, useContext, useEffect, useState } from "react";
-import { afterLoadWhenIdle, tappedBeforeTheApp } from "./idle.js";
+import { afterLoadWhenIdle, onNextInteraction, tappedBeforeTheApp } from "./idle.js";
 import { useOpenNow, want } from "./open_now.js";
 
 let radix = null;
@@ -25,13 +25,24 @@ function redrawWaiting() {
 }
 
 /** Fetch Radix once; every dialog waiting for it draws again when it arrives (once no press is
- * under way). */
+ * under way). If it cannot arrive (offline, or cut off on its way: it travels in one file with
+ * the dialogs' code, grocer/web/chunk_groups.py), it is asked for again at the next
+ * interaction while a dialog waits for it, and by the next dialog wanted. */
 export function loadDialogs() {
-  loading ??= import("@radix-ui/react-dialog").then((module) => {
-    radix = module;
-    redrawWaiting();
-    return module;
-  });
+  loading ??= import("@radix-ui/react-dialog").then(
+    (module) => {
+      radix = module;
+      redrawWaiting();
+      return module;
+    },
+    () => {
+      loading = null;
+      onNextInteraction(() => {
+        if (waiting.size) loadDialogs();
+      });
+      return null;
+    },
+  );
   return loading;
 }
 

@@ -18,3 +18,16 @@ export function afterLoadWhenIdle(fn, delayMs, timeoutMs) {
 export function tappedBeforeTheApp() {
   return typeof window !== "undefined" && window.__grocerTouched === true;
 }
+
+/** The kinds of event that are a shopper's interaction with the page. */
+export const INTERACTIONS = ["pointerdown", "keydown", "click", "touchstart", "focusin"];
+
+/** Run `callback` once, at the shopper's next interaction (a module that could not arrive,
+ * offline or cut off on its way, is asked for again then). */
+export function onNextInteraction(callback) {
+  const once = () => {
+    INTERACTIONS.forEach((type) => window.removeEventListener(type, once, true));
+    callback();
+  };
+  INTERACTIONS.forEach((type) => window.addEventListener(type, once, { capture: true, passive: true }));
+}

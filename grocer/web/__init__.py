@@ -4,6 +4,8 @@ every answer carries. No state or page logic lives here (tests/unit/test_layerin
 - `build`: where the production build's pages are;
 - `loading_shell`, `paint_first`, `inline_styles`: Reflex build plugins rewriting the built
   pages (rxconfig.py);
+- `chunk_groups`: the build plugin putting the small scripts every page starts with into one
+  file (rolldown's `codeSplitting` groups in the compiled `vite.config.js`);
 - `page_preview`: the ASGI middleware answering product and category pages with a preview of
   their data, read by `preview_data` (view-models of grocer.views) and written by
   `preview_html`;

@@ -1,8 +1,9 @@
 """What a page's first visit asks for (issue 21): the dialogs' library (Radix, through
 assets/dialog.js) comes when a dialog is first wanted, and a dialog wanted before it has arrived
 still opens, with its focus trap, Escape and focus return; the tab's icon is in the page. The
-address and slot dialogs come once, with the app, not again with each page moved to (issue
-23)."""
+address and slot dialogs come once, with the app, not again with each page moved to; a product
+page starts with a few scripts, not twenty, and the first dialog asks for one (issue 23,
+grocer.web.chunk_groups)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,17 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_product_quantity import QUANTITY
+
 RADIX_MARK = "DialogContent"
 """A name only Radix's dialog module holds (its parts' display names)."""
 DIALOG_MARKS = ("address-city", "slot-select")
 """Element ids of the address dialog and of the slot dialog (in their compiled code)."""
+OVERLAY_MARKS = ("auth-prompt", "bag-panel")
+"""Element ids of the auth prompt and of the bag's panel (grocer.components.overlays)."""
+MOST_FIRST_SCRIPTS = 10
+"""Scripts a product page may start with: each costs a round trip of its own on a slow link
+(20 before the start files were grouped, 8 after)."""
 
 
 def _scripts_with_radix(page: Page, fetched: list[Any]) -> list[str]:
@@ -37,7 +45,10 @@ def test_the_first_scripts_leave_the_dialogs_library_out(phone: Page) -> None:
     menu.click()
     drawer = phone.get_by_role("dialog", name="Menu")
     expect(drawer).to_be_visible()
-    assert _scripts_with_radix(phone, fetched) != []
+    # the library and the dialogs' code come in one file: one round trip for the first dialog
+    radix = [response for response in fetched if RADIX_MARK in response.text()]
+    assert len(radix) == 1
+    assert all(mark in radix[0].text() for mark in OVERLAY_MARKS)
     phone.keyboard.press("Escape")
     expect(drawer).to_have_count(0)
     expect(menu).to_be_focused()
@@ -168,3 +179,19 @@ def test_a_dialog_open_leaves_the_page_unrestyled_and_its_backdrop_takes_the_tap
     phone.mouse.click(box["x"] + box["width"] - 4, box["y"] + 4)
     expect(drawer).to_have_count(0)
     assert phone.url == home_url
+
+
+def test_a_product_page_starts_with_a_few_scripts(phone: Page, catalogue: dict[str, Any]) -> None:
+    asked: list[str] = []
+    phone.on(
+        "request",
+        lambda request: asked.append(request.url) if request.resource_type == "script" else None,
+    )
+    phone.goto(f"/produit/{catalogue['article']['id']}")
+    phone.wait_for_function("() => window.__grocerReady === true")
+    first = sorted(set(asked))
+    assert first, "the page asked for no script"
+    assert len(first) <= MOST_FIRST_SCRIPTS, first
+    # the page works with them: its quantity stepper answers
+    phone.get_by_role("button", name="Augmenter la quantité").click()
+    expect(phone.get_by_role("status", name=QUANTITY)).to_have_text("2")
