@@ -7,7 +7,7 @@
 // thread is busiest (issue 21), and it is in place long before a shopper reaches for it.
 // grocer/components/deferred.py declares it for Python.
 import { createElement, useEffect, useState } from "react";
-import { INTERACTIONS, afterLoadWhenIdle, onNextInteraction, tappedBeforeTheApp } from "./idle.js";
+import { INTERACTIONS, afterLoadWhenIdle, loadOnce, onNextInteraction, tappedBeforeTheApp } from "./idle.js";
 
 const IDLE_DELAY_MS = 3000;
 
@@ -33,12 +33,7 @@ export function Deferred(load, name) {
   // painted page makes it needed while the app's modules are evaluated, and its module then
   // travels while the page hydrates instead of after (it was asked for by the hydration's
   // effects: on slow 3G the auth prompt of a painted "Add To Cart" came that much later).
-  let loading = null;
-  const begin = () =>
-    (loading ??= load().catch((error) => {
-      loading = null;
-      throw error;
-    }));
+  const begin = loadOnce(load);
   needed.then(begin).catch(() => {});
   function DeferredComponent({ wanted, ...props }) {
     const [Component, setComponent] = useState(null);

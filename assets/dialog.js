@@ -8,11 +8,10 @@
 // open by the state fetch it; then every dialog of the page draws the real parts, still closed
 // unless asked open. A dialog asked open before Radix arrived opens as soon as it has.
 import { Children, cloneElement, createContext, createElement, isValidElement, useContext, useEffect, useState } from "react";
-import { afterLoadWhenIdle, onNextInteraction, tappedBeforeTheApp } from "./idle.js";
+import { afterLoadWhenIdle, loadOnce, onNextInteraction, tappedBeforeTheApp } from "./idle.js";
 import { useOpenNow, want } from "./open_now.js";
 
 let radix = null;
-let loading = null;
 const waiting = new Set();
 /** A pointer or a key is down: a trigger swapped for Radix's now would be a new element, and
  * the click that ends this press would be lost (it needs the element the press began on). */
@@ -28,22 +27,21 @@ function redrawWaiting() {
  * under way). If it cannot arrive (offline, or cut off on its way: it travels in one file with
  * the dialogs' code, grocer/web/chunk_groups.py), it is asked for again at the next
  * interaction while a dialog waits for it, and by the next dialog wanted. */
+const importRadix = loadOnce(() =>
+  import("@radix-ui/react-dialog").then((module) => {
+    radix = module;
+    redrawWaiting();
+    return module;
+  }),
+);
+
 export function loadDialogs() {
-  loading ??= import("@radix-ui/react-dialog").then(
-    (module) => {
-      radix = module;
-      redrawWaiting();
-      return module;
-    },
-    () => {
-      loading = null;
-      onNextInteraction(() => {
-        if (waiting.size) loadDialogs();
-      });
-      return null;
-    },
-  );
-  return loading;
+  return importRadix().catch(() => {
+    onNextInteraction(() => {
+      if (waiting.size) loadDialogs();
+    });
+    return null;
+  });
 }
 
 if (typeof window !== "undefined") {

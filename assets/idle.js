@@ -19,6 +19,17 @@ export function tappedBeforeTheApp() {
   return typeof window !== "undefined" && window.__grocerTouched === true;
 }
 
+/** `load` run once and its promise kept for every caller; a load that failed (offline, or cut
+ * off on its way) is dropped, so the next call asks again. */
+export function loadOnce(load) {
+  let loading = null;
+  return () =>
+    (loading ??= load().catch((error) => {
+      loading = null;
+      throw error;
+    }));
+}
+
 /** The kinds of event that are a shopper's interaction with the page. */
 export const INTERACTIONS = ["pointerdown", "keydown", "click", "touchstart", "focusin"];
 

@@ -36,7 +36,8 @@ from grocer.web.build import needs_rewrite
 VITE_CONFIG = "vite.config.js"
 GROUPING_JS = Path(__file__).with_name("chunk_groups.js")
 """The function naming the start files' modules (JavaScript, run by the bundler)."""
-_MARK = "/* grocer:chunk-groups"
+_MARK = GROUPING_JS.read_text(encoding="utf-8").splitlines()[0]
+"""The grouping function's first line: a config that holds it was rewritten already."""
 _DEFINE = "export default defineConfig"
 _REFLEX_GROUPS = """          groups: [
             {
