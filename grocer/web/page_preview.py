@@ -48,6 +48,7 @@ from grocer.views.locale_text import label
 from grocer.views.styles import SLOT_ID
 from grocer.web import link_preview, preview_data, preview_html
 from grocer.web.build import built_pages_dir
+from grocer.web.hero_preload import with_hero_preload
 from grocer.web.loading_shell import PREVIEW_MARK
 
 log = logging.getLogger(__name__)
@@ -166,7 +167,7 @@ def _with_head(page: str, meta: link_preview.PageMeta, for_url: str) -> str:
     if asked:
         meta = replace(meta, lang_in_url=True)
     page = link_preview.with_head(page, meta, get_settings().public_base_url)
-    return with_locale_preloads(page, meta.lang)
+    return with_hero_preload(with_locale_preloads(page, meta.lang))
 
 
 def with_locale_preloads(page: str, lang: str) -> str:

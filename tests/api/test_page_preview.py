@@ -72,6 +72,11 @@ def test_a_product_page_arrives_with_the_product_in_its_loading_shell(
     assert 'sm:text-3xl">Grosse papaye</h1>' in page
     assert 'src="/img/products/grosse-papaye.webp"' in page
     assert 'fetchpriority="high"' in page
+    # the photo is asked for from the top of the head (grocer.web.hero_preload), before the
+    # inline stylesheet the browser parses first
+    preload = '<link rel="preload" as="image" fetchpriority="high" data-hero="" '
+    preload += 'href="/img/products/grosse-papaye.webp">'
+    assert page.count(preload) == 1 and page.index(preload) < page.index("<style")
     assert "1\u202f200\u00a0XOF" in page
     assert "Retour à l&#x27;accueil" in page
     assert PREVIEW_MARK not in page  # the spinner gave its place to the product
@@ -109,7 +114,9 @@ def test_a_category_page_arrives_with_its_names_and_first_row(
     assert '<li aria-current="page" class="font-semibold text-gray-900">Fruits</li>' in page
     assert ">Agrumes</a>" in page  # a level-3 link
     assert page.count("<article") == 6  # the first section row, six cards at most
-    assert page.count('fetchpriority="high"') == 2  # the two cards a phone shows first
+    # the two cards a phone shows first, the first one preloaded from the head too
+    assert page.count('decoding="async" fetchpriority="high"') == 2
+    assert page.count('rel="preload" as="image"') == 1
 
 
 def test_the_home_arrives_with_every_section_in_display_order(

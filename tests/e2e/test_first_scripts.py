@@ -195,3 +195,35 @@ def test_a_product_page_starts_with_a_few_scripts(phone: Page, catalogue: dict[s
     # the page works with them: its quantity stepper answers
     phone.get_by_role("button", name="Augmenter la quantité").click()
     expect(phone.get_by_role("status", name=QUANTITY)).to_have_text("2")
+
+
+def test_a_product_page_asks_for_its_photo_first_and_once(
+    phone: Page, catalogue: dict[str, Any]
+) -> None:
+    """The photo is named at the top of the page's head (grocer.web.hero_preload) and fetched
+    once; the app's scripts are asked for as soon as it is in, before the page's `load`
+    (grocer.web.paint_first), and the page then works."""
+    photos: list[str] = []
+    phone.on(
+        "request",
+        lambda request: photos.append(request.url) if "/img/products/" in request.url else None,
+    )
+    phone.goto(f"/produit/{catalogue['article']['id']}")
+    phone.wait_for_function("() => window.__grocerReady === true")
+    head = phone.evaluate(
+        "() => [...document.head.children].slice(0, 4).map((el) => el.outerHTML).join('')"
+    )
+    photo = phone.evaluate("() => document.querySelector('img[fetchpriority=\"high\"]').src")
+    assert 'rel="preload" as="image"' in head and photo.split("/img/")[1] in head
+    assert photos.count(photo) == 1, photos
+    timings = phone.evaluate(
+        """() => ({
+            load: performance.getEntriesByType("navigation")[0].loadEventStart,
+            scripts: performance.getEntriesByType("resource")
+                .filter((e) => e.name.includes("/assets/") && e.name.endsWith(".js"))
+                .map((e) => e.startTime),
+        })"""
+    )
+    assert timings["scripts"] and min(timings["scripts"]) < timings["load"]
+    phone.get_by_role("button", name="Augmenter la quantité").click()
+    expect(phone.get_by_role("status", name=QUANTITY)).to_have_text("2")

@@ -43,10 +43,10 @@ def test_home_scripts_come_compressed_and_cacheable(page: Page, shop: str) -> No
     assert image.headers["cache-control"] == "public, max-age=3600"
 
 
-def test_home_paints_before_it_asks_for_the_app_scripts(page: Page, shop: str) -> None:
+def test_home_asks_for_the_app_scripts_once_its_banner_is_in(page: Page, shop: str) -> None:
     """The prerendered home page and its banner come first on a weak connection: no script of
-    the app is asked for before the page's `load` event, and the app then starts (the sections
-    arrive over its websocket)."""
+    the app is asked for before the banner (the page's first picture) is in, and the app then
+    starts (the sections arrive over its websocket)."""
     sections = httpx.get(
         f"{shop}/api/v1/web-ui/articles-sections",
         params={"articlesonly": "false", "active": "true"},
@@ -59,15 +59,21 @@ def test_home_paints_before_it_asks_for_the_app_scripts(page: Page, shop: str) -
     # The app starts after `load` and a painted frame (grocer.web.paint_first): wait for it.
     page.wait_for_function("() => window.__grocerReady === true")
     timings = page.evaluate(
-        """() => ({
-            load: performance.getEntriesByType("navigation")[0].loadEventStart,
-            scripts: performance.getEntriesByType("resource")
-                .filter((e) => e.name.includes("/assets/") && e.name.endsWith(".js"))
-                .map((e) => e.startTime),
-        })"""
+        """() => {
+            const entries = performance.getEntriesByType("resource");
+            const banner = document.querySelector('img[fetchpriority="high"]');
+            return {
+                banner: entries.filter((e) => e.name === banner.currentSrc)
+                    .map((e) => e.responseEnd),
+                scripts: entries
+                    .filter((e) => e.name.includes("/assets/") && e.name.endsWith(".js"))
+                    .map((e) => e.startTime),
+            };
+        }"""
     )
     assert timings["scripts"], "the app's scripts were never fetched"
-    assert min(timings["scripts"]) >= timings["load"]
+    assert len(timings["banner"]) == 1, "the banner was not fetched once"
+    assert min(timings["scripts"]) >= timings["banner"][0]
 
 
 def test_pages_paint_styled_without_asking_for_the_stylesheet(page: Page, shop: str) -> None:

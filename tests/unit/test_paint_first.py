@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -42,7 +43,7 @@ def _script(html: str) -> str:
     return match.group(1)
 
 
-def test_the_page_asks_for_no_script_before_it_has_painted() -> None:
+def test_the_page_runs_no_script_before_it_has_painted() -> None:
     page = paint_first(PAGE)
     assert 'rel="modulepreload"' not in page
     assert 'async="">import' not in page
@@ -70,6 +71,55 @@ def test_the_page_asks_for_no_script_before_it_has_painted() -> None:
     # the page itself and its stylesheet are untouched
     assert '<div id="top">Bonjour</div>' in page
     assert 'href="/assets/app.css" rel="stylesheet"' in page
+
+
+# The start script in a page as far as it needs one: its first picture, `<head>`, the window's
+# `load` (never fired here, nor the cap on its wait: no module is evaluated).
+PAGE_HARNESS = r"""
+const appended = [];
+const listeners = {};
+const hero = HERO;
+globalThis.window = globalThis;
+globalThis.location = { pathname: "/produit/154" };
+globalThis.addEventListener = (type) => (listeners["window " + type] = true);
+globalThis.requestAnimationFrame = () => {};
+globalThis.setTimeout = () => 0; // the cap on the wait for `load` never comes either
+globalThis.document = {
+  readyState: "interactive",
+  head: { appendChild: (el) => appended.push(el.href) },
+  createElement: () => ({}),
+  querySelector: (selector) => (selector === 'img[fetchpriority="high"]' ? hero : null),
+};
+SCRIPT
+const before = appended.length;
+if (hero && hero.on) hero.on.load();
+console.log(JSON.stringify({ before, after: appended, load: !!listeners["window load"] }));
+"""
+
+HERO_IN_FLIGHT = "{ complete: false, on: {}, addEventListener(type, fn) { this.on[type] = fn; } }"
+
+
+def _run_start(tmp_path: Path, hero: str) -> dict:
+    node = shutil.which("node", path=str(Path(sys.executable).parent))
+    assert node, "node is missing from the virtual environment"
+    code = _script(paint_first(PAGE, {"/produit/": ["/assets/p-5.js"]}))
+    module = tmp_path / "start.mjs"
+    module.write_text(PAGE_HARNESS.replace("HERO", hero).replace("SCRIPT", code))
+    result = subprocess.run([node, str(module)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_the_scripts_are_asked_for_once_the_first_picture_is_in(tmp_path: Path) -> None:
+    """Their download takes the link from nothing the first paint needs (issue 23); they are
+    still run only after `load` and a painted frame."""
+    out = _run_start(tmp_path, HERO_IN_FLIGHT)
+    assert out["before"] == 0  # the picture is on its way: nothing asked for yet
+    assert out["after"] == [*PRELOADS, "/assets/p-5.js"]  # then all of them, once
+    assert out["load"] is True  # the app itself waits for the page's load
+    for hero in ("null", "{ complete: true }"):  # no picture, or one already in
+        out = _run_start(tmp_path, hero)
+        assert out["before"] == len(PRELOADS) + 1, hero
 
 
 def test_a_page_is_rewritten_once_and_unknown_shapes_are_left_alone() -> None:
