@@ -9,6 +9,8 @@ every answer carries. No state or page logic lives here (tests/unit/test_layerin
 - `page_preview`: the ASGI middleware answering product and category pages with a preview of
   their data, read by `preview_data` (view-models of grocer.views) and written by
   `preview_html`;
+- `hero_preload`: the page's first picture (a product's photo) asked for from the top of the
+  `<head>` of every page `page_preview` answers;
 - `link_preview`: the `<head>` tags of a shared link (title, description, canonical, Open Graph,
   Twitter card, JSON-LD) that `page_preview` writes into every page it answers, and which
   requests are link-preview crawlers;
