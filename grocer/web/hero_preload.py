@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import re
 
-_CHARSET = re.compile(r"<meta\b[^>]*\bchar[_-]?set\b[^>]*>", re.I)
-_HEAD_OPEN = re.compile(r"<head\b[^>]*>", re.I)
+from grocer.web.link_preview import head_start
+
+HERO = 'img[fetchpriority="high"]'
+"""The page's first picture, as a CSS selector: the one preloaded here, and the one the app's
+scripts wait for (grocer.web.paint_first)."""
+
 _BODY = re.compile(r"<body\b", re.I)
 _HERO = re.compile(r"<img\b(?=[^>]*\bfetchpriority=\"high\")[^>]*>", re.I)
 _ATTR = re.compile(r'(?<=\s)(src|srcset)="([^"]*)"', re.I)
@@ -45,7 +49,7 @@ def with_hero_preload(page: str) -> str:
     if f"{MARK}=" in page:
         return page
     tag = hero_preload(page)
-    anchor = _CHARSET.search(page) or _HEAD_OPEN.search(page)
+    anchor = head_start(page)
     if not tag or anchor is None:
         return page
     return page[: anchor.end()] + tag + page[anchor.end() :]

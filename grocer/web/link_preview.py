@@ -414,6 +414,13 @@ def page_title(html: str) -> str:
     return unescape(found.group(1)).strip() if found else ""
 
 
+def head_start(html: str) -> re.Match[str] | None:
+    """Where the tags that must come first in a page's head go: right after the charset (a
+    crawler reading only the start of a page finds them), else after `<head>`; None without a
+    head."""
+    return _CHARSET.search(html) or _HEAD_OPEN.search(html)
+
+
 def with_head(html: str, meta: PageMeta, base_url: str) -> str:
     """The page with its own head tags of these kinds replaced by the page's: `head_tags`
     right after the charset, the JSON-LD last in the head (unchanged without a `<head>`).
@@ -426,7 +433,7 @@ def with_head(html: str, meta: PageMeta, base_url: str) -> str:
         return html
     tags = head_tags(meta, base_url, page_title(html))
     cleaned = _REPLACED.sub("", head.group(0))
-    anchor = _CHARSET.search(cleaned) or _HEAD_OPEN.search(cleaned)
+    anchor = head_start(cleaned)
     assert anchor is not None  # the head matched from its opening tag
     close = cleaned.lower().rindex("</head")
     new_head = (

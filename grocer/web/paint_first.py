@@ -26,6 +26,7 @@ from typing import Any
 import reflex as rx
 
 from grocer.web.build import rewrite_pages
+from grocer.web.hero_preload import HERO
 
 MAX_WAIT_MS = 3000
 """Start the app this long after the page is parsed even if `load` has not come yet."""
@@ -39,9 +40,6 @@ _SIDE_IMPORT = re.compile(r'^\s*import "([^"]+)";', re.M)
 _ROUTE_IMPORT = re.compile(r'^\s*import \* as (\w+) from "([^"]+)";', re.M)
 _MODULES = re.compile(r"window\.__reactRouterRouteModules = \{[^;]*\};")
 _ENTRY = re.compile(r'import\("([^"]+)"\);\s*$')
-
-HERO = 'img[fetchpriority="high"]'
-"""The page's first picture (grocer.web.hero_preload preloads it): the scripts wait for it."""
 
 MARKER = "data-paint-first"
 """Attribute of the rewritten start script (a page is rewritten once)."""
@@ -91,17 +89,18 @@ def _starter(
     shared = [url for url in preloads if url not in started]
     return (
         "(function(){var fetched=false,started=false;"
-        # Asked for once the first picture is in (or at once without one): the downloads
-        # take the link from nothing the first paint needs...
+        "function afterFrame(fn){requestAnimationFrame(function(){setTimeout(fn,0);});}"
+        # Asked for once the first picture is in (or at once without one) and a frame has
+        # painted it: the downloads take the link from nothing the first paint needs; asked for
+        # before that paint, Lighthouse's simulation counted them in the LCP (product page
+        # 0.9 -> 1.4 s).
         "function fetchAll(){if(fetched)return;fetched=true;"
         f"var urls={json.dumps(preloads)},more={json.dumps(dynamic or {})};"
         "Object.keys(more).forEach(function(k){"
         "if(location.pathname.indexOf(k)===0){urls=urls.concat(more[k]);}});"
         "urls.forEach(function(u){var l=document.createElement('link');"
         "l.rel='modulepreload';l.href=u;document.head.appendChild(l);});}"
-        # ... and a frame has painted it: asked for before its paint, they were counted in
-        # the LCP by Lighthouse's simulation (product page 0.9 -> 1.4 s).
-        "function soon(){requestAnimationFrame(function(){setTimeout(fetchAll,0);});}"
+        "function soon(){afterFrame(fetchAll);}"
         f"var hero=document.querySelector({json.dumps(HERO)});"
         "if(!hero||hero.complete){soon();}"
         "else{hero.addEventListener('load',soon,{once:true});"
@@ -118,7 +117,7 @@ def _starter(
         + modules.group(0)
         + f"import({json.dumps(entry.group(1))});"
         "})();}"
-        "function later(){requestAnimationFrame(function(){setTimeout(start,0);});}"
+        "function later(){afterFrame(start);}"
         "if(document.readyState==='complete'){later();}"
         "else{addEventListener('load',later,{once:true});"
         f"setTimeout(start,{MAX_WAIT_MS});}}"
